@@ -1,0 +1,5 @@
+"""`python -m stich` runs the command-line interface."""
+
+from stich.cli import main
+
+main()
