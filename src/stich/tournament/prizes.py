@@ -1,0 +1,80 @@
+"""The prize list (T-4): each prize place, who won it, and the match that decided it.
+
+Places are won by cards (bracket.py); this module turns them into prizes for players. With the
+one-prize-per-player option a player keeps only his best place; everyone placed below him moves
+up one prize, and prizes nobody is left for are listed as not awarded (the event has no ranking
+beyond its placement matches, so inventing one would be arbitrary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from stich.tournament.bracket import Place
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    """One prize. `player` is None while the prize is open or when it is not awarded."""
+
+    prize: int
+    player: int | None
+    card: int | None
+    match: int | None
+    place: int | None  # the card's place in the placement matches (differs after moving up)
+    status: str  # "won", "open" or "not awarded"
+    note: str = ""
+
+
+def prize_list(places: Mapping[int, Place], prize_count: int, one_prize: bool,
+               finished: bool) -> list[PrizeLine]:
+    """Prizes 1..prize_count from the decided places.
+
+    While the event runs, undecided prizes are "open". With `one_prize`, a prize below an
+    undecided place stays open too, since who moves up is not known yet.
+    """
+    lines: list[PrizeLine] = []
+    if not one_prize:
+        for p in range(1, prize_count + 1):
+            pl = places.get(p)
+            if pl is None:
+                lines.append(PrizeLine(p, None, None, None, None,
+                                       "not awarded" if finished else "open"))
+            else:
+                lines.append(PrizeLine(p, pl.entry.player, pl.entry.card, pl.match, p, "won"))
+        return lines
+
+    awarded: dict[int, int] = {}  # player -> prize
+    prize = 1
+    blocked = False
+    for p in range(1, prize_count + 1):
+        if prize > prize_count:
+            break
+        pl = places.get(p)
+        if pl is None:
+            if not finished:
+                blocked = True
+                break
+            continue
+        if pl.entry.player in awarded:
+            continue
+        note = "" if p == prize else f"moved up from place {p} (one prize per player)"
+        lines.append(PrizeLine(prize, pl.entry.player, pl.entry.card, pl.match, p, "won", note))
+        awarded[pl.entry.player] = prize
+        prize += 1
+    for q in range(prize, prize_count + 1):
+        if blocked:
+            lines.append(PrizeLine(q, None, None, None, None, "open"))
+        else:
+            lines.append(PrizeLine(q, None, None, None, None, "not awarded",
+                                   "no placed player left (one prize per player)"))
+    return lines
+
+
+def extra_places(places: Mapping[int, Place], line: PrizeLine) -> list[int]:
+    """Other places the same player's cards reached (shown next to a one-prize winner)."""
+    if line.player is None:
+        return []
+    return sorted(p for p, pl in places.items()
+                  if pl.entry.player == line.player and p != line.place)
