@@ -123,6 +123,8 @@ class Game(ABC):
 
     NAME: ClassVar[str]
     SEATS: ClassVar[int]
+    TEAMS: ClassVar[tuple[tuple[int, ...], ...]]
+    """Seats that score together; in a result each seat carries its team's figures."""
     OPTIONS: ClassVar[type[RuleOptions]]
     _STATE: ClassVar[tuple[str, ...]]
 

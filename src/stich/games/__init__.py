@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from stich.game import Game
+
+if TYPE_CHECKING:
+    from stich.match import Match
 
 _GAMES: dict[str, str] = {
     "schnapsen": "stich.games.schnapsen:Schnapsen",
 }
-
-
-def register(name: str, target: str) -> None:
-    """Make a game known under ``name``; ``target`` is ``module:Class``."""
-    _GAMES[name] = target
 
 
 def game_names() -> list[str]:
@@ -27,4 +26,18 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(game_names())}") from None
     cls: type[Game] = getattr(importlib.import_module(module), attr)
+    return cls
+
+
+_MATCHES: dict[str, str] = {
+    "schnapsen": "stich.games.schnapsen_match:SchnapsenMatch",
+}
+
+
+def match_class(name: str) -> type[Match]:
+    """The Match class for a game name; KeyError with the known names otherwise."""
+    if name not in _MATCHES:
+        raise KeyError(f"no match scoring for {name!r}; known: {', '.join(sorted(_MATCHES))}")
+    module, _, attr = _MATCHES[name].partition(":")
+    cls: type[Match] = getattr(importlib.import_module(module), attr)
     return cls

@@ -82,6 +82,7 @@ class Schnapsen(Game):
 
     NAME = "schnapsen"
     SEATS = 2
+    TEAMS = ((0,), (1,))
     OPTIONS = SchnapsenOptions
     _STATE = ("hands", "trump_card", "drawn", "closed_by", "closed_scores", "closed_tricks",
               "leader", "to_act", "lead", "announced", "may_claim", "final", "won", "points",

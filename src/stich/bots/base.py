@@ -1,0 +1,30 @@
+"""The bot interface: a bot sees only its seat's observation, never the game state.
+
+A bot may keep memory within a deal (counting cards, as players do in their heads); the
+runner calls :meth:`Bot.new_deal` before each deal so that memory starts afresh.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from stich.actions import Action
+from stich.game import Illegal, Observation
+
+
+class Bot(ABC):
+    """Chooses one of ``observation.legal_actions``."""
+
+    NAME: ClassVar[str]
+
+    def new_deal(self, seat: int) -> None:  # noqa: B027 - optional hook, stateless bots skip it
+        """A new deal starts and this bot plays ``seat``."""
+
+    @abstractmethod
+    def act(self, observation: Observation) -> Action:
+        """The action to take; called only when ``observation.to_act`` is the bot's seat."""
+
+    def retry(self, action: Action, why: Illegal) -> bool:
+        """The rules refused ``action``: True to be asked again, False to forfeit (bots)."""
+        return False

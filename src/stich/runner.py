@@ -1,0 +1,43 @@
+"""Plays deals between players (bots or people behind a front end) through observations only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from stich.actions import Action, ActionParseError, as_action
+from stich.bots.base import Bot
+from stich.game import TERMINAL, DealResult, Game, Illegal, IllegalActionError
+
+OnAction = Callable[[int, Action, Game], None]
+
+
+def play_deal(game: Game, players: Sequence[Bot], on_action: OnAction | None = None) -> DealResult:
+    """Ask each seat's player for its action until the deal ends.
+
+    A player whose action is illegal is asked again if it wants to retry (a person who mistyped);
+    otherwise the deal is forfeited where the game has a rule for it (S-12), else it is an error.
+    """
+    for seat, player in enumerate(players):
+        player.new_deal(seat)
+    while (seat := game.current_player()) != TERMINAL:
+        player = players[seat]
+        raw = player.act(game.observation(seat))
+        try:
+            action = as_action(raw)
+            why = game.why_illegal(action)
+        except ActionParseError as error:
+            action, why = Action("?", str(raw)), Illegal("notation", str(error))
+        if why is not None:
+            if player.retry(action, why):
+                continue
+            try:
+                game.forfeit(seat, why)
+            except NotImplementedError:
+                raise IllegalActionError(seat, action, why) from None
+            break
+        game.apply_legal(action)
+        if on_action is not None:
+            on_action(seat, action, game)
+    result = game.result()
+    assert result is not None
+    return result
