@@ -149,6 +149,11 @@ def progress(entries: Sequence[Entry], prize_count: int,
     return state
 
 
+def open_places(state: Progress) -> set[int]:
+    """Places some card still plays for: those covered by the group of a live card."""
+    return {p for lo, hi in set(state.live.values()) for p in range(lo, hi + 1)}
+
+
 def group_label(group: Range, round_no: int) -> str:
     """How an organiser names a group: final, semi-finals, places 5-8, match for 3rd/4th."""
     lo, hi = group

@@ -1,7 +1,443 @@
-"""`stich tournament ...` commands."""
+"""`stich tournament ...` commands: thin Typer wrappers around service.Tournament.
+
+Each command opens the database, does one committed step and prints the outcome. Any refusal is
+one line on stderr starting with "error:" and exit status 1, and nothing is changed.
+"""
 
 from __future__ import annotations
 
-import typer
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
 
-app = typer.Typer(help="Run a Preisschnapsen, Swiss-system or round-robin tournament.", no_args_is_help=True)
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from stich.tournament import html
+from stich.tournament.service import Snapshot, Tournament, TournamentError
+from stich.tournament.store import DEFAULT_DB, ENV_VAR, Store, StoreError, resolve_url
+
+app = typer.Typer(
+    help="Run a Preisschnapsen, Swiss-system or round-robin tournament.",
+    no_args_is_help=True,
+)
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", envvar=ENV_VAR, show_envvar=True,
+                 help=f"Database file or SQLAlchemy URL [default: ./{DEFAULT_DB}]"),
+]
+EventOption = Annotated[
+    str | None,
+    typer.Option("--event", "-e", envvar="STICH_TOURNAMENT_EVENT",
+                 help="Event name [default: the newest event]"),
+]
+HtmlOption = Annotated[
+    Path | None, typer.Option("--html", help="Also write a printable HTML page to this file.")
+]
+
+
+class _Ctx:
+    def __init__(self, db: str | None, event: str | None) -> None:
+        self.db = db
+        self.event = event
+
+
+@app.callback()
+def _main(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
+    """Run a Preisschnapsen (T-1..T-4), Swiss-system or round-robin event (T-5).
+
+    Every step is saved at once: stop the program at any time and carry on later.
+    """
+    ctx.obj = _Ctx(db, event)
+
+
+def _console() -> Console:
+    return Console(highlight=False, markup=False)
+
+
+@contextmanager
+def _tournament(ctx: typer.Context, db: str | None, create: bool = False) -> Iterator[Tournament]:
+    """Open the store and turn every refusal into one line on stderr and exit status 1."""
+    parent: _Ctx = ctx.obj if isinstance(ctx.obj, _Ctx) else _Ctx(None, None)
+    store: Store | None = None
+    try:
+        store = Store(resolve_url(db or parent.db), create=create)
+        yield Tournament(store)
+    except (TournamentError, StoreError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _ev(ctx: typer.Context, event: str | None) -> str | None:
+    parent: _Ctx | None = ctx.obj if isinstance(ctx.obj, _Ctx) else None
+    return event or (parent.event if parent else None)
+
+
+def _write(path: Path | None, page: str) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise TournamentError(f"cannot write {path}: {exc.strerror}") from None
+    _console().print(f"wrote {path}")
+
+
+# ------------------------------------------------------------------------------- events
+
+
+@app.command()
+def create(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Event name, e.g. 'Preisschnapsen Gmunden 2026'.")],
+    fmt: Annotated[str, typer.Option("--format", help="preis, swiss or roundrobin.")] = "preis",
+    cards: Annotated[int | None, typer.Option("--cards", "-n",
+                                              help="Entry cards N, a power of two (T-1).")] = None,
+    max_cards: Annotated[int, typer.Option("--max-cards", "-k",
+                                           help="Cards one player may buy (T-1).")] = 3,
+    bummerl: Annotated[int, typer.Option("--bummerl", help="Bummerl to win a match: 1, 2, 3."
+                                         )] = 2,
+    prizes: Annotated[int | None, typer.Option("--prizes", help="Number of prizes [default: 8]."
+                                               )] = None,
+    one_prize: Annotated[bool, typer.Option("--one-prize/--several-prizes",
+                                            help="May one player win several prizes (T-4)?")
+                         ] = False,
+    deck: Annotated[str, typer.Option("--deck", help="french or german.")] = "french",
+    rounds: Annotated[int | None, typer.Option("--rounds", help="Swiss: rounds to play "
+                                               "[default: log2 of the field].")] = None,
+    db: DbOption = None,
+) -> None:
+    """Create an event; it becomes the default event of the database."""
+    with _tournament(ctx, db, create=True) as t:
+        snap = t.create(name, fmt=fmt, n_cards=cards, max_cards=max_cards,
+                        match_length=bummerl, prize_count=prizes, one_prize=one_prize,
+                        deck=deck, rounds=rounds)
+    _console().print(f"created {snap.event.name!r}: {_settings(snap)}")
+
+
+@app.command()
+def configure(
+    ctx: typer.Context,
+    cards: Annotated[int | None, typer.Option("--cards", "-n", help="Entry cards N.")] = None,
+    max_cards: Annotated[int | None, typer.Option("--max-cards", "-k")] = None,
+    bummerl: Annotated[int | None, typer.Option("--bummerl")] = None,
+    prizes: Annotated[int | None, typer.Option("--prizes")] = None,
+    one_prize: Annotated[bool | None, typer.Option("--one-prize/--several-prizes")] = None,
+    deck: Annotated[str | None, typer.Option("--deck")] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds")] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Change an event's settings (only before round 1 is drawn)."""
+    with _tournament(ctx, db) as t:
+        snap = t.configure(_ev(ctx, event), n_cards=cards, max_cards=max_cards,
+                           match_length=bummerl, prize_count=prizes, one_prize=one_prize,
+                           deck=deck, rounds=rounds)
+    _console().print(f"{snap.event.name!r}: {_settings(snap)}")
+
+
+@app.command()
+def events(ctx: typer.Context, db: DbOption = None) -> None:
+    """List the events in the database (the newest is the default)."""
+    with _tournament(ctx, db) as t:
+        evs = t.events()
+    table = Table("Event", "Format", "Created")
+    for ev in evs:
+        table.add_row(ev.name, html.FORMAT_NAMES[ev.format], f"{ev.created_at:%Y-%m-%d %H:%M}")
+    _console().print(table)
+
+
+# ------------------------------------------------------------------------- registration
+
+
+@app.command()
+def register(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Player name.")],
+    cards: Annotated[int, typer.Option("--cards", "-c", help="Entry cards bought.")] = 1,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Register a player with his cards (until round 1 is drawn)."""
+    with _tournament(ctx, db) as t:
+        snap = t.register(_ev(ctx, event), name, cards)
+    _console().print(f"registered {name} with {cards} card(s); {_sold(snap)}")
+
+
+@app.command("cards")
+def set_cards(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Player name.")],
+    count: Annotated[int, typer.Argument(help="New number of cards.")],
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Change how many cards a registered player holds (until round 1 is drawn)."""
+    with _tournament(ctx, db) as t:
+        snap = t.set_cards(_ev(ctx, event), name, count)
+    _console().print(f"{name} now holds {count} card(s); {_sold(snap)}")
+
+
+@app.command()
+def withdraw(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Player name.")],
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Withdraw a player and his cards (until round 1 is drawn)."""
+    with _tournament(ctx, db) as t:
+        snap = t.withdraw(_ev(ctx, event), name)
+    _console().print(f"withdrew {name}; {_sold(snap)}")
+
+
+@app.command()
+def players(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
+    """List the registered players and their cards."""
+    with _tournament(ctx, db) as t:
+        snap = t.snapshot(_ev(ctx, event))
+    table = Table("#", "Player", "Cards", title=f"{snap.event.name}: players")
+    for p in snap.active_players:
+        table.add_row(str(p.seq), p.name, str(p.cards))
+    console = _console()
+    console.print(table)
+    console.print(_sold(snap))
+
+
+# -------------------------------------------------------------------------------- draws
+
+
+@app.command()
+def draw(
+    ctx: typer.Context,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the draw [default: a "
+                                             "fresh one, recorded].")] = None,
+    html_path: HtmlOption = None,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Draw the next round (T-2 for round 1, T-3 and T-4 after) and show its pairings."""
+    with _tournament(ctx, db) as t:
+        snap = t.draw(_ev(ctx, event), seed)
+        d = snap.draws[-1]
+        extra = ""
+        if snap.is_knockout and d.round == 1:
+            extra = f", {d.put_backs} number(s) put back, {d.redraws} redraw(s)"
+        console = _console()
+        console.print(f"round {d.round} drawn with seed {d.seed}{extra}")
+        _print_pairings(console, snap, d.round)
+        _write(html_path, html.pairings_page(snap, d.round))
+
+
+@app.command()
+def pairings(
+    ctx: typer.Context,
+    round_no: Annotated[int | None, typer.Argument(metavar="[ROUND]",
+                                                   help="Round [default: the latest].")] = None,
+    html_path: HtmlOption = None,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Show (and print) the pairing list of a round."""
+    with _tournament(ctx, db) as t:
+        snap = t.snapshot(_ev(ctx, event))
+        r = round_no if round_no is not None else snap.rounds
+        if r < 1 or r > snap.rounds:
+            raise TournamentError(f"round {r} has not been drawn (rounds drawn: {snap.rounds})")
+        _print_pairings(_console(), snap, r)
+        _write(html_path, html.pairings_page(snap, r))
+
+
+@app.command()
+def bracket(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None,
+            event: EventOption = None) -> None:
+    """Show (and print) every round with its results."""
+    with _tournament(ctx, db) as t:
+        snap = t.snapshot(_ev(ctx, event))
+        console = _console()
+        for r in range(1, snap.rounds + 1):
+            _print_pairings(console, snap, r)
+        if not snap.rounds:
+            console.print("no round drawn yet")
+        _write(html_path, html.bracket_page(snap))
+
+
+# ------------------------------------------------------------------------------ results
+
+
+def _pairs(items: list[str]) -> list[tuple[int, str]]:
+    if not items or len(items) % 2:
+        raise TournamentError("give results as pairs: MATCH SCORE [MATCH SCORE ...], e.g. 12 2:1")
+    out = []
+    for no, score in zip(items[::2], items[1::2], strict=True):
+        if not no.isdigit():
+            raise TournamentError(f"{no!r} is not a match number")
+        out.append((int(no), score))
+    return out
+
+
+ResultsArg = Annotated[list[str], typer.Argument(
+    metavar="MATCH SCORE [MATCH SCORE ...]",
+    help="Match number and Bummerl score, first-named player first, e.g. 12 2:1.")]
+
+
+@app.command()
+def result(ctx: typer.Context, items: ResultsArg, db: DbOption = None,
+           event: EventOption = None) -> None:
+    """Enter match results (all or none are saved)."""
+    _results(ctx, items, db, event, correct=False)
+
+
+@app.command()
+def correct(ctx: typer.Context, items: ResultsArg, db: DbOption = None,
+            event: EventOption = None) -> None:
+    """Correct results already entered, while the next round is not drawn."""
+    _results(ctx, items, db, event, correct=True)
+
+
+def _results(ctx: typer.Context, items: list[str], db: str | None, event: str | None,
+             correct: bool) -> None:
+    with _tournament(ctx, db) as t:
+        changed = t.enter_results(_ev(ctx, event), _pairs(items), correct=correct)
+        snap = t.snapshot(_ev(ctx, event))
+    console = _console()
+    verb = "corrected" if correct else "recorded"
+    for m in changed:
+        winner = m.a if m.winner == m.a.id else m.b
+        assert winner is not None
+        console.print(f"{verb} match {m.no}: {m.a.label} {m.score_text()} "
+                      f"{m.b.label if m.b else ''} - {winner.label} wins")
+    console.print(f"next: {snap.next_step()}")
+
+
+# ------------------------------------------------------------------------------- status
+
+
+@app.command()
+def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
+    """Where the event stands: open matches, who holds how many cards, what comes next."""
+    with _tournament(ctx, db) as t:
+        snap = t.snapshot(_ev(ctx, event))
+    console = _console()
+    console.print(f"{snap.event.name}: {_settings(snap)}", style="bold")
+    console.print(f"state: {snap.phase()}")
+    if snap.open_matches:
+        table = Table("No.", "Stage", "Player", "Player", title="Open matches")
+        for m in snap.open_matches:
+            table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "")
+        console.print(table)
+    if snap.is_knockout:
+        table = Table("Player", "Bought", "In the main draw", "In placement play", "Places",
+                      title="Cards")
+        for h in snap.holdings():
+            table.add_row(h.player.name, str(h.player.cards), str(h.main), str(h.placement),
+                          ", ".join(map(str, h.places)))
+        console.print(table)
+    elif snap.standings:
+        _print_standings(console, snap)
+    console.print(f"next: {snap.next_step()}")
+
+
+@app.command()
+def prizes(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None,
+           event: EventOption = None) -> None:
+    """The prize list: place, player and the deciding match (T-4)."""
+    with _tournament(ctx, db) as t:
+        snap = t.snapshot(_ev(ctx, event))
+        names = {p.id: p.name for p in snap.players}
+        by_no = {m.no: m for m in snap.matches}
+        table = Table("Prize", "Player", "Decided by", "Note", title=f"{snap.event.name}: prizes")
+        for line in snap.prizes:
+            decided = ""
+            if line.match is not None:
+                m = by_no[line.match]
+                decided = f"match {m.no} ({m.label}) {m.score_text()}"
+            who = names[line.player] if line.player is not None else f"({line.status})"
+            table.add_row(str(line.prize), who, decided, line.note)
+        _console().print(table)
+        _write(html_path, html.prizes_page(snap))
+
+
+@app.command("standings")
+def standings_cmd(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None,
+                  event: EventOption = None) -> None:
+    """Swiss and round-robin standings with tie-breaks."""
+    with _tournament(ctx, db) as t:
+        snap = t.snapshot(_ev(ctx, event))
+        if snap.is_knockout:
+            raise TournamentError("a Preisschnapsen has a prize list, not standings; "
+                                  "see `stich tournament prizes`")
+        _print_standings(_console(), snap)
+        _write(html_path, html.standings_page(snap))
+
+
+@app.command()
+def audit(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
+    """Replay every draw from its recorded seed and check it gives the stored pairings."""
+    with _tournament(ctx, db) as t:
+        lines = t.audit(_ev(ctx, event))
+    console = _console()
+    for line in lines:
+        console.print(f"round {line.round}: {'ok' if line.ok else 'MISMATCH'}: {line.text}")
+    bad = [line for line in lines if not line.ok]
+    if bad:
+        typer.echo(f"error: audit failed in {len(bad)} place(s)", err=True)
+        raise typer.Exit(1)
+    console.print(f"audit passed: {len(lines)} draw(s) replayed identically")
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def _settings(snap: Snapshot) -> str:
+    ev = snap.event
+    parts = [html.FORMAT_NAMES[ev.format]]
+    if ev.format == "preis":
+        parts.append(f"N={ev.n_cards} cards, up to {ev.max_cards} per player")
+    elif ev.format == "swiss":
+        parts.append(f"{snap.total_rounds} rounds" if ev.rounds else "rounds: log2 of the field")
+    parts.append(f"matches to {ev.match_length} Bummerl")
+    parts.append(f"{ev.prize_count} prizes" + (", one per player" if ev.one_prize else ""))
+    parts.append(html.DECK_NAMES[ev.deck])
+    return "; ".join(parts)
+
+
+def _sold(snap: Snapshot) -> str:
+    if snap.is_knockout:
+        return (f"{len(snap.active_players)} players, {snap.sold} of {snap.event.n_cards} "
+                "cards sold")
+    return f"{len(snap.active_players)} players"
+
+
+def _print_pairings(console: Console, snap: Snapshot, round_no: int) -> None:
+    table = Table("No.", "Stage", "Player", "Player", "Result", title=f"Round {round_no}")
+    for m in snap.round_matches(round_no):
+        if m.kind == "bye":
+            res = "bye"
+        elif m.kind == "self":
+            res = "meets himself: gives up one card"
+        else:
+            res = m.score_text()
+        table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "(Freilos)", res)
+    console.print(table)
+
+
+def _print_standings(console: Console, snap: Snapshot) -> None:
+    names = {p.id: p.name for p in snap.players}
+    swiss = snap.event.format == "swiss"
+    cols = ["Rank", "Player", "Points"] + (["Buchholz"] if swiss else [])
+    cols += ["S-B", "Bummerl +/-", "Played", "Byes"]
+    table = Table(*cols, title=f"Standings after round {snap.rounds}")
+    for st in snap.standings:
+        row = [str(st.rank), names[st.player], f"{st.points:g}"]
+        row += [f"{st.buchholz:g}"] if swiss else []
+        row += [f"{st.sonneborn_berger:g}", f"{st.bummerl_diff:+d}", str(st.played),
+                str(st.byes)]
+        table.add_row(*row)
+    console.print(table)

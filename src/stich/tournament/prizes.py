@@ -8,7 +8,7 @@ beyond its placement matches, so inventing one would be arbitrary).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 
 from stich.tournament.bracket import Place
@@ -28,11 +28,12 @@ class PrizeLine:
 
 
 def prize_list(places: Mapping[int, Place], prize_count: int, one_prize: bool,
-               finished: bool) -> list[PrizeLine]:
+               open_places: Set[int]) -> list[PrizeLine]:
     """Prizes 1..prize_count from the decided places.
 
-    While the event runs, undecided prizes are "open". With `one_prize`, a prize below an
-    undecided place stays open too, since who moves up is not known yet.
+    `open_places` are the places cards still play for; any other undecided place can no longer
+    be reached (fewer cards than prizes) and is not awarded. With `one_prize`, a prize below an
+    open place stays open too, since who moves up is not known yet.
     """
     lines: list[PrizeLine] = []
     if not one_prize:
@@ -40,7 +41,7 @@ def prize_list(places: Mapping[int, Place], prize_count: int, one_prize: bool,
             pl = places.get(p)
             if pl is None:
                 lines.append(PrizeLine(p, None, None, None, None,
-                                       "not awarded" if finished else "open"))
+                                       "open" if p in open_places else "not awarded"))
             else:
                 lines.append(PrizeLine(p, pl.entry.player, pl.entry.card, pl.match, p, "won"))
         return lines
@@ -53,7 +54,7 @@ def prize_list(places: Mapping[int, Place], prize_count: int, one_prize: bool,
             break
         pl = places.get(p)
         if pl is None:
-            if not finished:
+            if p in open_places:
                 blocked = True
                 break
             continue
