@@ -1,6 +1,12 @@
-"""The `stich` command line: one Typer app that mounts each front end's sub-app."""
+"""The `stich` command line: play, verify records, pit bots against each other, tournaments."""
 
 from __future__ import annotations
+
+import datetime
+import json
+import os
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -12,7 +18,125 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+record_app = typer.Typer(help="Deal and match records (notation.md).", no_args_is_help=True)
+app.add_typer(record_app, name="record")
 app.add_typer(tournament_app, name="tournament")
+
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A rule option as name=value (repeatable)."),
+]
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code=1)
+
+
+def _records_dir() -> Path:
+    base = os.environ.get("STICH_HOME") or os.environ.get("XDG_DATA_HOME")
+    root = Path(base) / "stich" if base else Path.home() / ".local" / "share" / "stich"
+    return root / "records"
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="schnapsen (more games as they land)")],
+    vs: Annotated[str, typer.Option(help="The bot to play against (rules, random).")] = "rules",
+    preset: Annotated[str | None, typer.Option(help="Rule preset, e.g. soft, sharp.")] = None,
+    option: OptionPairs = None,
+    seed: Annotated[int | None, typer.Option(help="Deal seed: same seed, same game.")] = None,
+    deck: Annotated[str | None, typer.Option(help="Card pictures: french, german, swiss.")] = None,
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    save: Annotated[Path | None, typer.Option(help="Where to save the match record.")] = None,
+) -> None:
+    """Play a whole match against bots in the terminal."""
+    from rich.console import Console
+
+    from stich.bots import make_bot
+    from stich.card_names import Deck
+    from stich.dealing import derive_seed, fresh_seed
+    from stich.games import game_class, match_class
+    from stich.options import OptionsError, parse_option_pairs
+    from stich.terminal.games import VIEWS, view_class
+    from stich.terminal.session import play_match
+
+    if game not in VIEWS:
+        raise _fail(f"no terminal play for {game!r}; playable: {', '.join(sorted(VIEWS))}")
+    try:
+        options = game_class(game).OPTIONS.from_preset(preset, **parse_option_pairs(option or []))
+        chosen_deck = Deck(deck) if deck else VIEWS[game][1]
+    except (OptionsError, ValueError) as error:
+        raise _fail(str(error)) from None
+    seed = fresh_seed() if seed is None else seed
+    seats = game_class(game).SEATS
+    try:
+        bots = [make_bot(game, vs, derive_seed(seed, "bot", seat)) for seat in range(1, seats)]
+    except ValueError as error:
+        raise _fail(str(error)) from None
+    names = [name] + [f"{vs.capitalize()} {seat}" if seats > 2 else vs.capitalize()
+                      for seat in range(1, seats)]
+    match = match_class(game)(names, seed, options)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = save or _records_dir() / f"{game}-{stamp}-{seed}.json"
+    console = Console(highlight=False)
+    console.print(f"{game.capitalize()}, preset {options.preset}, seed {seed}. "
+                  "Keys: numbers play cards, ? lists every key, q quits.")
+    view = view_class(game)(names, chosen_deck)
+    play_match(match, view, 0, bots, path, console, console.input)
+
+
+@record_app.command("verify")
+def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")]) -> None:
+    """Replay a record through the rules; print its result as JSON or say what is wrong."""
+    from stich.games import match_class
+    from stich.records import MATCH_FORMAT, DealRecord, RecordError, load_json, replay
+
+    try:
+        data = load_json(path)
+        if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
+            game = data.get("game")
+            if not isinstance(game, str):
+                raise RecordError("a match record needs a string 'game'")
+            try:
+                cls = match_class(game)
+            except KeyError as error:
+                raise RecordError(str(error.args[0])) from None
+            match = cls.from_record(data)
+            out = {"game": game, "deals": len(match.deals), "match": match.state()}
+        else:
+            replayed = replay(DealRecord.from_dict(data))
+            result = replayed.result()
+            out = (result.to_dict() if result
+                   else {"result": None, "to_act": replayed.current_player()})
+    except RecordError as error:
+        raise _fail(f"{path}: {error}") from None
+    typer.echo(json.dumps(out))
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="The game, e.g. schnapsen.")],
+    a: Annotated[str, typer.Argument(help="Bot A, e.g. rules.")],
+    b: Annotated[str, typer.Argument(help="Bot B, e.g. random.")],
+    matches: Annotated[int, typer.Option(help="Whole matches to play.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed for every deal and bot.")] = 1,
+    preset: Annotated[str | None, typer.Option(help="Rule preset.")] = None,
+    option: OptionPairs = None,
+) -> None:
+    """Pit two bots against each other over seeded matches, seats swapped every match."""
+    from stich.arena import run_arena
+    from stich.games import game_class
+    from stich.options import OptionsError, parse_option_pairs
+
+    try:
+        options = game_class(game).OPTIONS.from_preset(preset, **parse_option_pairs(option or []))
+        report = run_arena(game, a, b, matches, seed, options)
+    except (KeyError, OptionsError, ValueError) as error:
+        message = error.args[0] if isinstance(error, KeyError) else str(error)
+        raise _fail(message) from None
+    for line in report.lines():
+        typer.echo(line)
 
 
 def main() -> None:

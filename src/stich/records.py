@@ -139,15 +139,17 @@ def replay(record: DealRecord) -> Game:
 
 
 def load_json(path: Path) -> Any:
-    """Parse a JSON file with a message naming the file and the position of a syntax error."""
+    """Parse a JSON file; RecordError says what is wrong (and where, for a syntax error)."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
+        raise RecordError("no such file") from None
+    except IsADirectoryError:
+        raise RecordError("is a directory, not a record") from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a UTF-8 text file") from None
+        raise RecordError("not a UTF-8 text file") from None
     except json.JSONDecodeError as error:
-        raise RecordError(f"{path}: not valid JSON: {error}") from None
+        raise RecordError(f"not valid JSON: {error}") from None
 
 
 def save_json(path: Path, data: Any) -> None:

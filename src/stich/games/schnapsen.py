@@ -63,6 +63,7 @@ class SchnapsenObservation(Observation):
     """A seat's view: its hand and what lies open on the table (S-11 decides the review)."""
 
     hand: CardSet
+    hand_sizes: tuple[int, int]
     trump: Suit
     trump_card: Card
     stock_size: int
@@ -390,7 +391,9 @@ class Schnapsen(Game):
         return SchnapsenObservation(
             game=self.NAME, seat=seat, to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
-            hand=CardSet(self.hands[seat]), trump=self.trump, trump_card=self.trump_card,
+            hand=CardSet(self.hands[seat]),
+            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            trump=self.trump, trump_card=self.trump_card,
             stock_size=self.stock_size, closed_by=self.closed_by if self.closed_by >= 0 else None,
             leader=self.leader, trick=(self.lead,) if self.lead is not None else (),
             announced=self.announced, marriages=self.marriages, tricks_won=self.tricks,

@@ -1,0 +1,56 @@
+"""What a game's terminal view provides; the session and prompt do the rest."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from stich.actions import Action
+from stich.card_names import Deck
+from stich.cards import Card
+from stich.game import Game, Observation
+from stich.match import Match
+from stich.terminal.cards import card_text, cards_text, suit_text
+
+
+class GameView(ABC):
+    """Renders one game for one person, from that person's observation only."""
+
+    def __init__(self, names: Sequence[str], deck: Deck) -> None:
+        self.names = list(names)
+        self.deck = deck
+
+    @abstractmethod
+    def table(self, observation: Observation, match: Match) -> RenderableType:
+        """Everything the person may see now, above the menu."""
+
+    @abstractmethod
+    def hand(self, observation: Observation) -> list[Card]:
+        """The person's cards in the order they are numbered."""
+
+    @abstractmethod
+    def deal_summary(self, game: Game, match: Match) -> RenderableType:
+        """The end of a deal: how it ended and all cards shown, with the score after it."""
+
+    @abstractmethod
+    def match_summary(self, match: Match) -> RenderableType:
+        """The final score of the match."""
+
+    def action_text(self, action: Action) -> Text:
+        """An action for the menu and the log: cards and suits drawn as on the table."""
+        if action.verb == "play":
+            return card_text(action.card, self.deck)
+        if action.cards and action.verb in ("weis", "discard", "exchange-talon"):
+            return Text(f"{action.verb} ").append(cards_text(action.cards, self.deck))
+        if action.verb in ("marriage", "trump") and len(action.arg) == 1:
+            return Text(f"{action.verb} ").append(suit_text(action.suit, self.deck))
+        return Text(str(action))
+
+    def announce(self, seat: int, action: Action, game: Game) -> Text:
+        """The line printed when a player acts (the person sees others' moves as they happen)."""
+        verb = "plays" if action.verb == "play" else "says"
+        text = Text(f"{self.names[seat]} {verb} ", style="dim")
+        return text.append(self.action_text(action) if verb == "plays" else Text(str(action)))
