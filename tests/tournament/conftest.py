@@ -1,0 +1,77 @@
+"""Fixtures for the tournament tests: a fresh database and a CLI runner bound to it."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stich.cli import app
+from stich.tournament.service import Snapshot, Tournament
+from stich.tournament.store import Store, resolve_url
+
+Cli = Callable[..., str]
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv("STICH_TOURNAMENT_DB", raising=False)
+    monkeypatch.delenv("STICH_TOURNAMENT_EVENT", raising=False)
+    return tmp_path / "event.stich.db"
+
+
+@pytest.fixture
+def cli(db: Path) -> Cli:
+    """Run `stich tournament --db DB ARGS...`, assert success, return stdout."""
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        res = runner.invoke(app, ["tournament", "--db", str(db), *args])
+        assert res.exit_code == 0, f"{args}: {res.output}{res.exception!r}"
+        return res.stdout
+
+    return run
+
+
+@pytest.fixture
+def cli_fail(db: Path) -> Callable[..., str]:
+    """Run a command that must be refused: exit 1, one `error:` line on stderr, no change."""
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        before = dump(db) if db.exists() else None
+        res = runner.invoke(app, ["tournament", "--db", str(db), *args])
+        assert res.exit_code == 1, f"{args} should fail: {res.output}"
+        lines = res.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), res.stderr
+        after = dump(db) if db.exists() else None
+        assert before == after, f"{args} changed the database"
+        return lines[0]
+
+    return run
+
+
+@pytest.fixture
+def snap(db: Path) -> Callable[[], Snapshot]:
+    """The event as the service sees it, for assertions."""
+
+    def get() -> Snapshot:
+        store = Store(resolve_url(str(db)))
+        try:
+            return Tournament(store).snapshot(None)
+        finally:
+            store.close()
+
+    return get
+
+
+def dump(path: Path) -> list[str]:
+    """Every row of the database as SQL, to compare before and after a refused command."""
+    con = sqlite3.connect(path)
+    try:
+        return list(con.iterdump())
+    finally:
+        con.close()
