@@ -43,7 +43,7 @@ class GameView(ABC):
         """An action for the menu and the log: cards and suits drawn as on the table."""
         if action.verb == "play":
             return card_text(action.card, self.deck)
-        if action.cards and action.verb in ("weis", "discard", "exchange-talon"):
+        if action.verb in ("weis", "discard", "exchange-talon") and action.arg:
             return Text(f"{action.verb} ").append(cards_text(action.cards, self.deck))
         if action.verb in ("marriage", "trump") and len(action.arg) == 1:
             return Text(f"{action.verb} ").append(suit_text(action.suit, self.deck))

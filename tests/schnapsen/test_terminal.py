@@ -1,0 +1,107 @@
+"""Terminal play driven through a pseudo-terminal, as a person would (S-1 to S-12 at the UI)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+from typer.testing import CliRunner
+
+from stich.cli import app
+
+PROMPT = "> "
+KEY = re.compile(r"\[(\w+)\] ")
+
+
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = dict(os.environ, TERM="dumb", COLUMNS="160", STICH_HOME=str(tmp_path))
+    return pexpect.spawn(sys.executable, ["-m", "stich", "play", "schnapsen", *args],
+                         env=env, encoding="utf-8", timeout=20, dimensions=(60, 160))
+
+
+def keys_offered(screen: str) -> list[str]:
+    """The keys of the last menu on the screen, in order (cards first)."""
+    menu = screen[screen.rfind("Your hand:"):screen.rfind("[?] help")]
+    return KEY.findall(menu)
+
+
+def play_to_the_end(child: pexpect.spawn, prefer: tuple[str, ...] = ("g",)) -> str:
+    """Answer every prompt with a preferred key if offered, else the first key in the menu."""
+    transcript = ""
+    while True:
+        index = child.expect([PROMPT, "Match record saved in (.*)\r\n", pexpect.EOF])
+        transcript += child.before or ""
+        if index == 1:
+            transcript += child.match.group(0)
+            return transcript
+        if index == 2:
+            raise AssertionError(f"the program ended early:\n{transcript[-3000:]}")
+        keys = keys_offered(child.before)
+        choice = next((k for k in prefer if k in keys), keys[0])
+        child.sendline(choice)
+
+
+def test_whole_rubber_in_the_terminal(tmp_path: Path) -> None:  # S-10
+    save = tmp_path / "rubber.json"
+    child = spawn(tmp_path, "--seed", "3", "--vs", "random", "--save", str(save))
+    transcript = play_to_the_end(child)
+    child.expect(pexpect.EOF)
+    assert "wins the rubber" in transcript
+    assert "Trump:" in transcript and "Bummerl:" in transcript and "Your hand:" in transcript
+    record = json.loads(save.read_text())
+    assert record["match"]["winner"] is not None and len(record["deals"]) >= 2
+    verified = CliRunner().invoke(app, ["record", "verify", str(save)])
+    assert verified.exit_code == 0, verified.output
+
+
+def test_illegal_move_is_explained_and_help_lists_keys(tmp_path: Path) -> None:  # S-8
+    child = spawn(tmp_path, "--seed", "4", "--preset", "sharp")
+    child.expect(PROMPT)
+    child.sendline("claim")  # never allowed before a trick is won
+    child.expect(r"Not allowed: claim: claim only right after winning a trick or\s+announcing"
+                 r"\s+a\s+marriage\s+\(S-8\)")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect("Keys")
+    child.expect("not allowed|allowed")
+    child.expect(PROMPT)
+    child.sendline("xyz")
+    child.expect("no such key, card or action")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect("Stopped. Finished deals are saved in (.*json)")
+    child.expect(pexpect.EOF)
+    saved = list((tmp_path / "stich" / "records").glob("schnapsen-*-4.json"))
+    assert len(saved) == 1 and json.loads(saved[0].read_text())["preset"] == "sharp"
+
+
+def test_sharp_preset_shows_no_running_totals(tmp_path: Path) -> None:  # S-11
+    child = spawn(tmp_path, "--seed", "5", "--preset", "sharp")
+    child.expect(PROMPT)
+    assert "Your points" not in child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    soft = spawn(tmp_path, "--seed", "5", "--deck", "german")
+    transcript = ""
+    for _ in range(4):  # soft shows the points once a trick is won
+        soft.expect(PROMPT)
+        transcript += soft.before
+        keys = keys_offered(soft.before)
+        soft.sendline(keys[0])
+    assert "Your points" in transcript
+    assert re.search(r"(Herz|Schelle|Laub|Eichel)-(Daus|Zehner|König|Ober|Unter)", transcript)
+    soft.sendline("q")
+    soft.close()
+
+
+def test_bad_options_are_reported(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "schnapsen", "--preset", "wild"])
+    assert result.exit_code == 1 and "unknown schnapsen preset 'wild'" in result.output
+    result = CliRunner().invoke(app, ["play", "schnapsen", "-o", "rubber=4"])
+    assert result.exit_code == 1 and "rubber must be one of 2, 3" in result.output
+    result = CliRunner().invoke(app, ["play", "schnapsen", "--vs", "genius"])
+    assert result.exit_code == 1 and "no bot 'genius' for schnapsen" in result.output
