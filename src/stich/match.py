@@ -68,6 +68,15 @@ class Match(ABC):
     def state(self) -> dict[str, Any]:
         """The score as JSON (a match record's ``match`` key)."""
 
+    def check_next(self, record: DealRecord) -> None:
+        """RecordError if the record cannot be the next deal of this match (its dealer; a game
+        may check more, such as the score the deal starts from)."""
+        if self.game_class.options_from_record(record) != self.options:
+            raise RecordError("the deal's preset and options differ from the match's")
+        if record.dealer != self.next_dealer():
+            raise RecordError(f"dealer is seat {record.dealer}, "
+                              f"the rotation gives seat {self.next_dealer()}")
+
     def finish_deal(self, game: Game) -> None:
         """Record a finished deal and add it to the score."""
         if not game.is_terminal():
@@ -103,9 +112,7 @@ class Match(ABC):
                 record = DealRecord.from_dict(raw)
                 if match.is_over():
                     raise RecordError("the match was already decided")
-                if record.dealer != match.next_dealer():
-                    raise RecordError(f"dealer is seat {record.dealer}, "
-                                      f"the rotation gives seat {match.next_dealer()}")
+                match.check_next(record)
                 game = replay(record)
                 if not game.is_terminal():
                     raise RecordError("the deal is not finished")

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 _GAMES: dict[str, str] = {
     "schnapsen": "stich.games.schnapsen:Schnapsen",
+    "jass": "stich.games.jass:Jass",
 }
 
 
@@ -31,6 +32,7 @@ def game_class(name: str) -> type[Game]:
 
 _MATCHES: dict[str, str] = {
     "schnapsen": "stich.games.schnapsen_match:SchnapsenMatch",
+    "jass": "stich.games.jass_match:JassMatch",
 }
 
 

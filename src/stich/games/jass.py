@@ -1,0 +1,495 @@
+"""Schieber Jass for four players, rules J-1 to J-9 (``../shared/rules/schieber.md``).
+
+Seats 0 and 2 play against seats 1 and 3; seat ``i + 1`` plays after seat ``i`` (the table turns
+counter-clockwise, which only the display shows). A deal knows the game score before it and the
+target, because points are written as they happen and the game ends the moment a team reaches
+the target, even in the middle of a deal (J-7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, ClassVar, Self
+
+from stich.actions import PLAY, Action
+from stich.card_names import CardParseError, parse_card
+from stich.cards import Card, Rank, card_set, cards_in, format_cards
+from stich.dealing import shuffled
+from stich.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
+from stich.games.jass_cards import (
+    DECK,
+    HAND_SIZE,
+    LAST_TRICK_BONUS,
+    POINTS,
+    TRICKS,
+    Contract,
+    explain_play,
+    playable,
+    winner_index,
+)
+from stich.games.jass_weis import Declared, best, weis_in
+from stich.options import OptionsError, RuleOptions, choice
+from stich.records import DealRecord, RecordError
+
+TEAMS = ((0, 2), (1, 3))
+"""Partners sit opposite (J-2); team ``seat % 2``."""
+
+
+@lru_cache(maxsize=64)
+def parse_multipliers(text: str) -> tuple[int, int, int, int]:
+    """``"1,2,3,4"``: factors for Rosen/Eicheln, Schilten/Schellen, Obenabe, Undenufe (J-9)."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        factors = tuple(int(part) for part in parts)
+    except ValueError:
+        factors = ()
+    if len(factors) != 4 or min(factors) < 1:
+        raise OptionsError(
+            f"jass option multipliers takes four whole numbers of at least 1 for Rosen/Eicheln, "
+            f"Schilten/Schellen, Obenabe, Undenufe, such as 1,2,3,4; got {text!r}")
+    return factors[0], factors[1], factors[2], factors[3]
+
+
+_FACTOR_COLUMN = {Contract.H: 0, Contract.D: 0, Contract.S: 1, Contract.C: 1,
+                  Contract.OBENABE: 2, Contract.UNDENUFE: 3}
+
+
+@dataclasses.dataclass(frozen=True)
+class JassOptions(RuleOptions):
+    """J-9's presets and named options; the defaults are ``standard``."""
+
+    GAME = "jass"
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "swisslos": {"multipliers": "1,2,3,3"},
+        "turnier": {"multipliers": "1,1,1,1", "target": 1000},
+    }
+
+    target: int = choice(2500, 1000, 1500, 2000, 3000)
+    multipliers: str = "1,2,3,4"
+    match_bonus: int = 100
+    weis: bool = True
+    stoeck: bool = True
+    four_of_a_kind_low: bool = True
+
+    def __post_init__(self) -> None:
+        parse_multipliers(self.multipliers)
+
+    def multiplier(self, contract: Contract) -> int:
+        """The contract's factor (J-7, J-9)."""
+        return parse_multipliers(self.multipliers)[_FACTOR_COLUMN[contract]]
+
+
+@dataclasses.dataclass(frozen=True)
+class WeisView:
+    """A declared Weis as one seat sees it: its cards only once shown (J-5)."""
+
+    seat: int
+    points: int
+    cards: CardSet | None
+
+
+@dataclasses.dataclass(frozen=True)
+class JassObservation(Observation):
+    """A seat's view: its hand, the table, the last trick, Weis as shown, Stöck and the scores."""
+
+    hand: CardSet
+    dealer: int
+    forehand: int
+    contract: Contract | None
+    chosen_by: int | None
+    pushed: bool
+    multiplier: int | None
+    factors: tuple[int, ...]
+    """Each contract's factor under the options in force, in :class:`Contract` order."""
+    leader: int
+    trick: tuple[Card, ...]
+    tricks_played: int
+    last_trick: tuple[tuple[int, Card], ...] | None
+    weis: tuple[WeisView, ...]
+    weis_team: int | None
+    stoeck: int | None
+    tricks_won: tuple[int, int]
+    points: tuple[int, int]
+    scores: tuple[int, int]
+    target: int
+
+
+class Jass(Game):
+    """One deal of Schieber Jass. Forehand (the seat after the dealer) chooses or pushes."""
+
+    NAME = "jass"
+    SEATS = 4
+    TEAMS = TEAMS
+    OPTIONS = JassOptions
+    _STATE = ("hands", "contract", "chooser", "pushed", "to_act", "leader", "trick",
+              "tricks_played", "card_points", "tricks_won", "declared", "weis_team",
+              "weis_raw", "stoeck_seat", "written", "last_trick", "_result")
+
+    options: JassOptions
+
+    def __init__(self, hands: Sequence[Sequence[Card]], dealer: int = 0,
+                 options: JassOptions | None = None, scores_before: Sequence[int] = (0, 0),
+                 seed: int | None = None) -> None:
+        self.options = options or JassOptions.from_preset()
+        _check_deal(hands, dealer, scores_before, self.options.target)
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % 4
+        self.seed = seed
+        self.dealt = tuple(tuple(hand) for hand in hands)
+        self.scores_before: tuple[int, int] = (scores_before[0], scores_before[1])
+        self.hands: tuple[int, ...] = tuple(card_set(hand) for hand in hands)
+        self.contract: Contract | None = None
+        self.chooser: int | None = None
+        self.pushed = False
+        self.to_act = self.forehand
+        self.leader = self.forehand
+        self.trick: tuple[Card, ...] = ()
+        self.tricks_played = 0
+        self.card_points: tuple[int, int] = (0, 0)
+        self.tricks_won: tuple[int, int] = (0, 0)
+        self.declared: tuple[Declared, ...] = ()
+        self.weis_team: int | None = None
+        self.weis_raw: tuple[int, int] = (0, 0)
+        self.stoeck_seat: int | None = None
+        self.written: tuple[int, int] = (0, 0)
+        self.last_trick: tuple[tuple[int, Card], ...] | None = None
+        self._result: DealResult | None = None
+        self._start_history()
+
+    @classmethod
+    def deal(cls, seed: int, dealer: int | None = None, options: JassOptions | None = None,
+             scores_before: Sequence[int] = (0, 0)) -> Self:
+        """Shuffle with the seed and deal three cards at a time from forehand on (J-2).
+
+        ``dealer`` None is the first deal of a game: the holder of C7 becomes forehand.
+        """
+        cards = shuffled(DECK, seed)
+        forehand = 0 if dealer is None else (dealer + 1) % 4
+        hands: list[list[Card]] = [[], [], [], []]
+        for packet in range(12):
+            seat = (forehand + packet) % 4
+            hands[seat].extend(cards[3 * packet:3 * packet + 3])
+        if dealer is None:
+            dealer = (seat_holding(hands, Card.C7) - 1) % 4
+        return cls(hands, dealer, options, scores_before, seed)
+
+    # --- state queries -------------------------------------------------------------------
+    @property
+    def multiplier(self) -> int | None:
+        return None if self.contract is None else self.options.multiplier(self.contract)
+
+    def scores(self) -> tuple[int, int]:
+        """The game score now: before the deal plus what this deal has written."""
+        return (self.scores_before[0] + self.written[0], self.scores_before[1] + self.written[1])
+
+    def current_player(self) -> int:
+        return TERMINAL if self._result is not None else self.to_act
+
+    def result(self) -> DealResult | None:
+        return self._result
+
+    def _may_weis(self) -> bool:
+        return (self.options.weis and self.contract is not None and self.tricks_played == 0
+                and self._result is None)
+
+    def _weis_options(self) -> list[int]:
+        """The Weis the seat to act may still declare (J-5)."""
+        if not self._may_weis():
+            return []
+        seat = self.to_act
+        done = {weis.cards for weis in self.declared if weis.seat == seat}
+        found = weis_in(self.hands[seat], self.options.four_of_a_kind_low)
+        return [mask for mask in found if mask not in done]
+
+    # --- legality: one predicate per verb, shared by legal_actions and why_illegal -------
+    def legal_actions(self) -> list[Action]:
+        if self._result is not None:
+            return []
+        if self.contract is None:
+            actions = [TRUMP[contract] for contract in Contract]
+            if not self.pushed:
+                actions.append(PUSH)
+            return actions
+        actions = [_weis_action(mask) for mask in self._weis_options()]
+        hand = self.hands[self.to_act]
+        actions.extend(PLAY[card] for card in cards_in(playable(hand, self.trick, self.contract)))
+        return actions
+
+    def why_illegal(self, action: Action) -> Illegal | None:
+        verb = action.verb
+        if self._result is not None:
+            return Illegal("end", "the deal is over")
+        if verb in ("trump", "push"):
+            return self._choice_problem(action)
+        if self.contract is None:
+            who = "partner" if self.pushed else "forehand"
+            return Illegal("J-3", f"first the {who} chooses the contract")
+        if verb == "weis":
+            return self._weis_problem(card_set(action.cards))
+        if verb == "play":
+            return self._play_problem(action.card)
+        return Illegal("notation", f"{verb!r} is not an action in Jass")
+
+    def _choice_problem(self, action: Action) -> Illegal | None:
+        if self.contract is not None:
+            return Illegal("J-3", f"the contract is already chosen ({self.contract})")
+        if action.verb == "push":
+            if self.pushed:
+                return Illegal("J-3", "the partner must choose; the choice cannot be pushed back")
+            return None
+        try:
+            Contract.from_word(action.arg)
+        except ValueError as error:
+            return Illegal("J-3", str(error))
+        return None
+
+    def _weis_problem(self, cards: int) -> Illegal | None:
+        if not self.options.weis:
+            return Illegal("J-9", "Weis are switched off (option weis=off)")
+        if self.tricks_played:
+            return Illegal("J-5", "Weis are declared with the first card, in the first trick")
+        seat = self.to_act
+        hand = self.hands[seat]
+        if cards & ~hand:
+            missing = format_cards(cards_in(cards & ~hand))
+            return Illegal("J-5", f"you do not hold {missing}")
+        if any(weis.seat == seat and weis.cards == cards for weis in self.declared):
+            return Illegal("J-5", "you have already declared this Weis")
+        found = weis_in(hand, self.options.four_of_a_kind_low)
+        if cards in found:
+            return None
+        whole = [mask for mask in found if cards & mask == cards and mask != cards]
+        if whole:
+            return Illegal("J-5", f"a run counts whole: declare {format_cards(cards_in(whole[0]))}")
+        if weis_in(cards) == [cards]:
+            return Illegal("J-9", "four 8s, 7s or 6s do not count (option four_of_a_kind_low)")
+        return Illegal("J-5", "not a Weis: three or more in a row in one suit, or four of a kind")
+
+    def _play_problem(self, card: Card) -> Illegal | None:
+        hand = self.hands[self.to_act]
+        if not hand >> card & 1:
+            return Illegal("J-4", f"you do not hold {card}")
+        assert self.contract is not None
+        if playable(hand, self.trick, self.contract) >> card & 1:
+            return None
+        return Illegal("J-4", explain_play(hand, self.trick, self.contract, card))
+
+    # --- carrying out actions -------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        seat = self.to_act
+        verb = action.verb
+        if verb == "play":
+            self._play(seat, action.card)
+        elif verb == "weis":
+            order = len(self.declared)
+            self.declared = (*self.declared, Declared(seat, card_set(action.cards), order))
+        elif verb == "push":
+            self.pushed = True
+            self.to_act = (seat + 2) % 4
+        else:
+            self.contract = Contract.from_word(action.arg)
+            self.chooser = seat
+            self.to_act = self.leader = self.forehand  # J-3: forehand leads in either case
+
+    def _play(self, seat: int, card: Card) -> None:
+        assert self.contract is not None
+        hands = list(self.hands)
+        hands[seat] ^= 1 << card
+        self.hands = tuple(hands)
+        self.trick = trick = (*self.trick, card)
+        if self._stoeck_completed(seat, card) and self._write(seat % 2, 20):
+            return
+        if len(trick) < 4:
+            self.to_act = (seat + 1) % 4
+            return
+        leader = self.leader
+        winner = (leader + winner_index(trick, self.contract)) % 4
+        team = winner % 2
+        self.last_trick = tuple(((leader + i) % 4, c) for i, c in enumerate(trick))
+        self.trick = ()
+        self.tricks_played += 1
+        if self.tricks_played == 1 and self._score_weis():
+            return
+        table = POINTS[self.contract]
+        raw = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        last = self.tricks_played == TRICKS
+        if last:
+            raw += LAST_TRICK_BONUS
+        points, tricks = list(self.card_points), list(self.tricks_won)
+        points[team] += raw
+        tricks[team] += 1
+        self.card_points, self.tricks_won = (points[0], points[1]), (tricks[0], tricks[1])
+        bonus = self.options.match_bonus if last and tricks[team] == TRICKS else 0
+        if self._write(team, raw + bonus):
+            return
+        if last:
+            self._finish("all tricks played")
+        else:
+            self.leader = self.to_act = winner
+
+    def _stoeck_completed(self, seat: int, card: Card) -> bool:
+        """J-6: the holder of trump King and Queen plays the second of them."""
+        assert self.contract is not None
+        trump = self.contract.trump
+        if trump is None or not self.options.stoeck or card.suit != trump:
+            return False
+        if card.rank not in (Rank.KING, Rank.QUEEN):
+            return False
+        pair = (1 << Card.of(trump, Rank.KING)) | (1 << Card.of(trump, Rank.QUEEN))
+        if card_set(self.dealt[seat]) & pair != pair or self.hands[seat] & pair:
+            return False
+        self.stoeck_seat = seat
+        return True
+
+    def _score_weis(self) -> bool:
+        """J-5: after the first trick the best Weis's team scores all its players declared."""
+        assert self.contract is not None
+        top = best(self.declared, self.contract)
+        if top is None:
+            return False
+        team = top.seat % 2
+        self.weis_team = team
+        raw = sum(weis.points for weis in self.declared if weis.seat % 2 == team)
+        weis_raw = [0, 0]
+        weis_raw[team] = raw
+        self.weis_raw = (weis_raw[0], weis_raw[1])
+        return self._write(team, raw)
+
+    def _write(self, team: int, raw: int) -> bool:
+        """Write points as they happen (J-7); True if the team thereby reached the target."""
+        assert self.contract is not None
+        written = list(self.written)
+        written[team] += raw * self.options.multiplier(self.contract)
+        self.written = (written[0], written[1])
+        if self.scores_before[team] + written[team] >= self.options.target:
+            self._finish("target reached", team)
+            return True
+        return False
+
+    def _finish(self, reason: str, game_winner: int | None = None) -> None:
+        assert self.contract is not None
+        written = self.written
+        winner = () if written[0] == written[1] else TEAMS[0 if written[0] > written[1] else 1]
+        match = [team for team in (0, 1) if self.tricks_won[team] == TRICKS]
+        stoeck = [0, 0]
+        if self.stoeck_seat is not None:
+            stoeck[self.stoeck_seat % 2] = 20
+        extra = {
+            "contract": self.contract.word, "chosen_by": self.chooser, "pushed": self.pushed,
+            "multiplier": self.options.multiplier(self.contract), "weis": list(self.weis_raw),
+            "stoeck": stoeck, "match": list(TEAMS[match[0]]) if match else None,
+            "scores": list(self.scores()), "game_over": game_winner is not None,
+            "game_winner": list(TEAMS[game_winner]) if game_winner is not None else None,
+        }
+        self._result = DealResult(winner, _per_seat(written), _per_seat(self.card_points),
+                                  reason, extra)
+
+    # --- observations -----------------------------------------------------------------------
+    def observation(self, seat: int) -> JassObservation:
+        to_act = self.current_player()
+        shown = self.tricks_played > 0
+        weis = tuple(
+            WeisView(w.seat, w.points,
+                     CardSet(w.cards) if w.seat == seat or (shown and w.seat % 2 == self.weis_team)
+                     else None)
+            for w in self.declared
+        )
+        return JassObservation(
+            game=self.NAME, seat=seat, to_act=to_act,
+            legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
+            hand=CardSet(self.hands[seat]), dealer=self.dealer, forehand=self.forehand,
+            contract=self.contract, chosen_by=self.chooser, pushed=self.pushed,
+            multiplier=self.multiplier, factors=_factors(self.options), leader=self.leader,
+            trick=self.trick, tricks_played=self.tricks_played, last_trick=self.last_trick,
+            weis=weis, weis_team=self.weis_team, stoeck=self.stoeck_seat,
+            tricks_won=self.tricks_won, points=self.written, scores=self.scores(),
+            target=self.options.target,
+        )
+
+    # --- records ------------------------------------------------------------------------------
+    def _deal_fields(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {
+            "hands": [[card.name for card in hand] for hand in self.dealt],
+            "scores_before": list(self.scores_before),
+        }
+        if self.seed is not None:
+            fields["seed"] = self.seed
+        return fields
+
+    @classmethod
+    def from_record(cls, record: DealRecord) -> Self:
+        options = cls.options_from_record(record)
+        if len(record.seats) != 4:
+            raise RecordError(f"Jass has 4 seats, the record names {len(record.seats)}")
+        if record.stock:
+            raise RecordError("Jass deals every card: 'stock' must be empty (J-2)")
+        scores = record.extra.get("scores_before", [0, 0])
+        if (not isinstance(scores, list) or len(scores) != 2
+                or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
+            raise RecordError("'scores_before' must be two whole numbers (team 0+2, team 1+3)")
+        try:
+            hands = [[parse_card(c) for c in hand] for hand in record.hands]
+        except CardParseError as error:
+            raise RecordError(f"deal: {error}") from None
+        seed = record.extra.get("seed")
+        try:
+            return cls(hands, record.dealer, options, scores,
+                       seed if isinstance(seed, int) else None)
+        except ValueError as error:
+            raise RecordError(f"deal: {error}") from None
+
+
+def seat_holding(hands: Sequence[Sequence[Card]], card: Card) -> int:
+    """The seat whose hand holds the card."""
+    return next(seat for seat, hand in enumerate(hands) if card in hand)
+
+
+def board_entries(result: DealResult) -> tuple[list[int], list[int]]:
+    """What each team writes on its Z for a deal (J-8): Stöck, Weis, then its cards."""
+    factor = result.extra["multiplier"]
+    entries: tuple[list[int], list[int]] = ([], [])
+    for team, (seat, _) in enumerate(TEAMS):
+        stoeck = result.extra["stoeck"][team] * factor
+        weis = result.extra["weis"][team] * factor
+        cards = result.game_points[seat] - stoeck - weis
+        entries[team].extend(p for p in (stoeck, weis, cards) if p)
+    return entries
+
+
+@lru_cache(maxsize=16)
+def _factors(options: JassOptions) -> tuple[int, ...]:
+    return tuple(options.multiplier(contract) for contract in Contract)
+
+
+def _per_seat(team_values: tuple[int, int]) -> tuple[int, ...]:
+    return tuple(team_values[seat % 2] for seat in range(4))
+
+
+def _check_deal(hands: Sequence[Sequence[Card]], dealer: int, scores_before: Sequence[int],
+                target: int) -> None:
+    """J-2: nine cards each, the 36 cards once each; a game not yet decided."""
+    if dealer not in range(4):
+        raise ValueError(f"dealer must be seat 0 to 3, not {dealer}")
+    if len(hands) != 4 or any(len(hand) != HAND_SIZE for hand in hands):
+        raise ValueError("each of the 4 hands must hold 9 cards (J-2)")
+    seen: set[Card] = set()
+    doubled = sorted({c.name for hand in hands for c in hand if c in seen or seen.add(c)})
+    if doubled:
+        raise ValueError(f"dealt twice: {', '.join(doubled)}")
+    if len(scores_before) != 2 or any(score < 0 for score in scores_before):
+        raise ValueError("scores before the deal must be two numbers, not negative")
+    if max(scores_before) >= target:
+        raise ValueError(f"the game is already decided: {list(scores_before)} with target {target}")
+
+
+def _weis_action(mask: int) -> Action:
+    return _WEIS_ACTIONS.get(mask) or _WEIS_ACTIONS.setdefault(
+        mask, Action("weis", format_cards(cards_in(mask))))
+
+
+_WEIS_ACTIONS: dict[int, Action] = {}
+TRUMP = {contract: Action("trump", contract.word) for contract in Contract}
+PUSH = Action("push")

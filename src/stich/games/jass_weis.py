@@ -1,0 +1,95 @@
+"""Weis (J-5): what a hand may declare, what each declaration is worth, and which is best.
+
+A Weis is a card mask: a run of three or more cards of one suit in the natural order
+6 7 8 9 T J Q K A (always counted whole, so only maximal runs are Weis), or four cards of one
+rank. Because a card's value is ``suit * 9 + rank``, a run is a block of consecutive bits.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from stich.cards import RANK_OF, SUIT_OF, Rank, cards_in
+from stich.games.jass_cards import Contract
+
+RUN_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
+FOUR_POINTS = {Rank.JACK: 200, Rank.NINE: 150}
+"""Four Jacks 200, four Nines 150, any other four of a kind 100 (J-5)."""
+LOW_RANKS = frozenset({Rank.EIGHT, Rank.SEVEN, Rank.SIX})
+"""Four 8s, 7s or 6s count only with the option ``four_of_a_kind_low`` (J-9)."""
+_PLURAL = {Rank.ACE: "Aces", Rank.KING: "Kings", Rank.QUEEN: "Queens", Rank.JACK: "Jacks",
+           Rank.TEN: "Tens", Rank.NINE: "Nines", Rank.EIGHT: "8s", Rank.SEVEN: "7s",
+           Rank.SIX: "6s"}
+_RANK_MASK = tuple(sum(1 << (suit * 9 + rank) for suit in range(4)) for rank in range(9))
+
+
+def is_four(mask: int) -> bool:
+    """Whether the Weis is a four of a kind (else it is a run)."""
+    return mask.bit_count() == 4 and mask in _RANK_MASK
+
+
+def weis_points(mask: int) -> int:
+    """The points of one Weis (J-5 table)."""
+    if is_four(mask):
+        return FOUR_POINTS.get(RANK_OF[mask.bit_length() - 1], 100)
+    return RUN_POINTS[mask.bit_count()]
+
+
+def weis_in(hand: int, four_low: bool = True) -> list[int]:
+    """Every Weis the hand holds: its maximal runs, then its fours of a kind (J-5)."""
+    found: list[int] = []
+    for suit in range(4):
+        bits = hand >> (suit * 9) & 0x1FF
+        start = 0
+        while bits >> start:
+            if not bits >> start & 1:
+                start += 1
+                continue
+            end = start
+            while bits >> (end + 1) & 1:
+                end += 1
+            if end - start >= 2:
+                found.append(((1 << (end - start + 1)) - 1) << (suit * 9 + start))
+            start = end + 1
+    for rank in range(9):
+        four = _RANK_MASK[rank]
+        if hand & four == four and (four_low or Rank(rank) not in LOW_RANKS):
+            found.append(four)
+    return found
+
+
+def describe(mask: int) -> str:
+    """People's name for a Weis: ``four Jacks`` or ``4 in a row, H9 to HQ``."""
+    cards = list(cards_in(mask))
+    if is_four(mask):
+        return f"four {_PLURAL[cards[0].rank]}"
+    return f"{len(cards)} in a row, {cards[0]} to {cards[-1]}"
+
+
+class Declared(NamedTuple):
+    """One declaration in trick 1: who, which cards, in which order it was declared."""
+
+    seat: int
+    cards: int
+    order: int
+
+    @property
+    def points(self) -> int:
+        return weis_points(self.cards)
+
+
+def rank_key(weis: Declared, contract: Contract) -> tuple[int, int, int, int, int]:
+    """J-5 comparison as a sort key (bigger is better): points, cards, top card (the lower in
+    Undenufe), a run in trump, declared first."""
+    top = RANK_OF[weis.cards.bit_length() - 1]
+    top_key = -top if contract is Contract.UNDENUFE else top
+    in_trump = not is_four(weis.cards) and SUIT_OF[weis.cards.bit_length() - 1] == contract.trump
+    return (weis.points, weis.cards.bit_count(), top_key, int(in_trump), -weis.order)
+
+
+def best(declared: tuple[Declared, ...], contract: Contract) -> Declared | None:
+    """The best Weis of the table (J-5), or None if nobody declared."""
+    if not declared:
+        return None
+    return max(declared, key=lambda weis: rank_key(weis, contract))
+

@@ -1,0 +1,143 @@
+"""The Jass board (Jasstafel): each team's big Z, built from its score entries (J-8).
+
+Every entry is written as strokes: on the top bar one per 100 (every fifth drawn across the four
+before it, 500), on the slanted middle bar a slash per 50 (two crossed, an X, make 100), on the
+bottom bar one per 20 (every fifth across, 100), and what is left under 20 as a number to the
+right. A negative entry (a correction) is written as a number only. Pure: text and SVG come
+out as strings, using only the standard library.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape
+
+
+@dataclasses.dataclass(frozen=True)
+class ZBoard:
+    """A team's Z: strokes on the three bars and the numbers written beside it."""
+
+    hundreds: int = 0
+    fifties: int = 0
+    twenties: int = 0
+    rests: tuple[int, ...] = ()
+
+    @staticmethod
+    def strokes(entry: int) -> tuple[int, int, int, int]:
+        """J-8: hundreds = p div 100, fifties = (p mod 100) div 50, twenties = (p mod 50) div 20,
+        rest = p mod 50 mod 20."""
+        if entry < 0:
+            return 0, 0, 0, entry
+        return entry // 100, entry % 100 // 50, entry % 50 // 20, entry % 50 % 20
+
+    @classmethod
+    def from_entries(cls, entries: Iterable[int]) -> ZBoard:
+        hundreds = fifties = twenties = 0
+        rests: list[int] = []
+        for entry in entries:
+            h, f, t, rest = cls.strokes(entry)
+            hundreds, fifties, twenties = hundreds + h, fifties + f, twenties + t
+            if rest:
+                rests.append(rest)
+        return cls(hundreds, fifties, twenties, tuple(rests))
+
+    @property
+    def total(self) -> int:
+        return 100 * self.hundreds + 50 * self.fifties + 20 * self.twenties + sum(self.rests)
+
+
+def tally(count: int) -> str:
+    """Strokes in groups of five, the fifth drawn across the four: ``||||/ ||``."""
+    groups = ["||||/"] * (count // 5)
+    if count % 5:
+        groups.append("|" * (count % 5))
+    return " ".join(groups)
+
+
+def crosses(fifties: int) -> str:
+    """The middle bar: an X per 100, a slash for a 50 left over."""
+    marks = ["X"] * (fifties // 2) + ["/"] * (fifties % 2)
+    return " ".join(marks)
+
+
+def render_text(board: ZBoard, title: str = "", target: int | None = None) -> str:
+    """The Z as lines of text: three bars with their strokes, each bar's value, the rests."""
+    width = max(30, len(tally(board.hundreds)) + 3, len(tally(board.twenties)) + 3)
+    goal = f" of {target}" if target is not None else ""
+    rests = " ".join(str(rest) for rest in board.rests)
+
+    def row(art: str, value: str = "", after: str = "") -> str:
+        return f" {art:<{width}} {value:>5}  {after}".rstrip()
+
+    middle = crosses(board.fifties).rjust(width // 2 - 2) + "  /"
+    return "\n".join([
+        f"{title}: {board.total}{goal}" if title else f"{board.total}{goal}",
+        row("_" * width),
+        row("  " + tally(board.hundreds), str(100 * board.hundreds)),
+        row(" " * (width - 4) + "/"),
+        row(middle, str(50 * board.fifties)),
+        row("   /"),
+        row("_" * width),
+        row("  " + tally(board.twenties), str(20 * board.twenties), rests),
+    ])
+
+
+_W, _H = 440, 200  # one Z's cell in the SVG
+_LEFT, _RIGHT, _TOP, _BOTTOM = 20, 330, 40, 170
+
+
+def _tally_svg(count: int, y: int, up: bool) -> list[str]:
+    """Strokes along a bar at height ``y``, drawn above (``up``) or below it, seven groups of
+    five to a row, further rows stepping away from the bar."""
+    out: list[str] = []
+    step = -22 if up else 22
+    for index in range(count):
+        group, within = divmod(index, 5)
+        row, column = divmod(group, 7)
+        base = y + row * step + (-2 if up else 2)
+        tip = base + (-16 if up else 16)
+        x = _LEFT + 10 + column * 42 + within * 7
+        if within == 4:  # the fifth stroke is drawn across the four before it
+            out.append(f'<line x1="{x - 30}" y1="{tip}" x2="{x}" y2="{base}"/>')
+        else:
+            out.append(f'<line x1="{x}" y1="{base}" x2="{x}" y2="{tip}"/>')
+    return out
+
+
+def _middle_svg(fifties: int) -> list[str]:
+    """Slashes and X's along the slanted bar, from its top right down to the left."""
+    out: list[str] = []
+    for index in range((fifties + 1) // 2):
+        share = (index + 1) / ((fifties + 1) // 2 + 1)
+        cx = round(_RIGHT - share * (_RIGHT - _LEFT))
+        cy = round(_TOP + share * (_BOTTOM - _TOP))
+        out.append(f'<line x1="{cx - 7}" y1="{cy + 9}" x2="{cx + 7}" y2="{cy - 9}"/>')
+        if 2 * index + 1 < fifties:  # the second slash crosses it: an X for 100
+            out.append(f'<line x1="{cx - 7}" y1="{cy - 9}" x2="{cx + 7}" y2="{cy + 9}"/>')
+    return out
+
+
+def render_svg(boards: Sequence[tuple[str, ZBoard]], target: int | None = None) -> str:
+    """One SVG document with a Z per (title, board), stacked from top to bottom."""
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" '
+             f'height="{_H * len(boards)}" viewBox="0 0 {_W} {_H * len(boards)}" '
+             f'font-family="sans-serif" font-size="14">',
+             f'<rect width="{_W}" height="{_H * len(boards)}" fill="#1f3d2b"/>']
+    goal = f" / {target}" if target is not None else ""
+    for number, (title, board) in enumerate(boards):
+        parts.append(f'<g transform="translate(0 {_H * number})" stroke="#f4f1e8" '
+                     f'stroke-width="2" stroke-linecap="round" fill="none">')
+        parts.append(f'<text x="{_LEFT}" y="22" fill="#f4f1e8" stroke="none">'
+                     f'{escape(title)}: {board.total}{goal}</text>')
+        parts.append(f'<polyline points="{_LEFT},{_TOP} {_RIGHT},{_TOP} {_LEFT},{_BOTTOM} '
+                     f'{_RIGHT},{_BOTTOM}"/>')
+        parts.extend(_tally_svg(board.hundreds, _TOP, up=False))
+        parts.extend(_middle_svg(board.fifties))
+        parts.extend(_tally_svg(board.twenties, _BOTTOM, up=True))
+        rests = " ".join(str(rest) for rest in board.rests)
+        parts.append(f'<text x="{_RIGHT + 12}" y="{_BOTTOM}" fill="#f4f1e8" stroke="none">'
+                     f'{escape(rests)}</text>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
