@@ -9,6 +9,8 @@ from stich.bots.base import Bot
 _BOTS: dict[str, dict[str, str]] = {
     "schnapsen": {"random": "stich.bots.random_bot:RandomBot",
                   "rules": "stich.bots.schnapsen_rules:SchnapsenRulesBot"},
+    "jass": {"random": "stich.bots.random_bot:RandomBot",
+             "rules": "stich.bots.jass_rules:JassRulesBot"},
 }
 
 
