@@ -24,15 +24,24 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-DbOption = Annotated[
+GroupDbOption = Annotated[
     str | None,
     typer.Option("--db", envvar=ENV_VAR, show_envvar=True,
                  help=f"Database file or SQLAlchemy URL [default: ./{DEFAULT_DB}]"),
 ]
+DbOption = Annotated[  # on each command too; it wins over the group's --db and the env var
+    str | None,
+    typer.Option("--db", help=f"Database file or SQLAlchemy URL (or ${ENV_VAR}) "
+                 f"[default: ./{DEFAULT_DB}]"),
+]
+GroupEventOption = Annotated[
+    str | None,
+    typer.Option("--event", "-e", envvar="STICH_TOURNAMENT_EVENT", show_envvar=True,
+                 help="Event name [default: the newest event]"),
+]
 EventOption = Annotated[
     str | None,
-    typer.Option("--event", "-e", envvar="STICH_TOURNAMENT_EVENT",
-                 help="Event name [default: the newest event]"),
+    typer.Option("--event", "-e", help="Event name [default: the newest event]"),
 ]
 HtmlOption = Annotated[
     Path | None, typer.Option("--html", help="Also write a printable HTML page to this file.")
@@ -46,7 +55,8 @@ class _Ctx:
 
 
 @app.callback()
-def _main(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
+def _main(ctx: typer.Context, db: GroupDbOption = None,
+          event: GroupEventOption = None) -> None:
     """Run a Preisschnapsen (T-1..T-4), Swiss-system or round-robin event (T-5).
 
     Every step is saved at once: stop the program at any time and carry on later.

@@ -685,11 +685,11 @@ def _check_cards(s: Session, ev: Event, cards: int, already: int) -> None:
         raise TournamentError(
             f"a player may hold 1 to {ev.max_cards} cards (k), not {cards}"
         )
-    sold = sum(p.cards for p in _players(s, ev)) - already
     assert ev.n_cards is not None
-    if sold + cards > ev.n_cards:
+    left = ev.n_cards - sum(p.cards for p in _players(s, ev))
+    if cards - already > left:
         raise TournamentError(
-            f"only {ev.n_cards - sold} of {ev.n_cards} entry cards are left, not {cards}"
+            f"only {left} of {ev.n_cards} entry cards are left, {cards - already} asked for"
         )
 
 

@@ -1,0 +1,66 @@
+"""Swiss-system and round-robin events through the CLI (T-5)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import combinations
+
+from stich.tournament.service import Snapshot
+
+Cli = Callable[..., str]
+
+
+def finish_round(cli: Cli, snap: Callable[[], Snapshot], rng: random.Random, length: int
+                 ) -> None:
+    items = []
+    for m in snap().open_matches:
+        loser = rng.randrange(length)
+        items += [str(m.no), f"{length}:{loser}" if rng.random() < .5 else f"{loser}:{length}"]
+    if items:
+        cli("result", *items)
+
+
+def test_swiss_event(cli: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) -> None:
+    cli("create", "Swiss Open", "--format", "swiss", "--rounds", "4", "--bummerl", "3")
+    for i in range(1, 10):  # odd field: one bye per round
+        cli("register", f"P{i}")
+    assert "one entry per player" in cli_fail("register", "P10", "--cards", "2")
+    rng = random.Random(1)
+    for r in range(1, 5):
+        cli("draw")
+        s = snap()
+        assert sum(1 for m in s.round_matches(r) if m.kind == "bye") == 1
+        finish_round(cli, snap, rng, 3)
+    assert "finished" in cli("status")
+    assert "nothing left to draw" in cli_fail("draw")
+    s = snap()
+    pairs = [frozenset((m.a.player, m.b.player)) for m in s.matches if m.b is not None]
+    assert len(pairs) == len(set(pairs))  # T-5: no repeats
+    byes = [m.a.player for m in s.matches if m.b is None]
+    assert len(byes) == len(set(byes)) == 4  # nobody has two byes
+    out = cli("standings", "--html", "/dev/null")
+    assert "Buchholz" in out
+    assert [st.rank for st in s.standings] == sorted(st.rank for st in s.standings)
+    assert s.prizes[0].player == s.standings[0].player
+    assert "audit passed: 4 draw(s)" in cli("audit")
+
+
+def test_round_robin_event(cli: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) -> None:
+    cli("create", "Liga", "--format", "roundrobin", "--bummerl", "1", "--prizes", "3")
+    for name in ("A", "B", "C", "D", "E", "F"):
+        cli("register", name)
+    cli("draw", "--seed", "77")
+    rng = random.Random(2)
+    finish_round(cli, snap, rng, 1)
+    assert "fixed by round 1's seed" in cli_fail("draw", "--seed", "78")
+    for _ in range(4):
+        cli("draw")
+        finish_round(cli, snap, rng, 1)
+    s = snap()
+    assert s.finished and s.rounds == 5
+    met = sorted(tuple(sorted((m.a.name, m.b.name))) for m in s.matches if m.b)
+    assert met == sorted(combinations("ABCDEF", 2))  # T-5: everyone meets everyone once
+    assert "S-B" in cli("standings")
+    assert "audit passed: 5 draw(s)" in cli("audit")
+    assert "has not been drawn" in cli_fail("--event", "Liga", "pairings", "9")
