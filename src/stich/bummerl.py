@@ -1,4 +1,8 @@
-"""Bummerl scoring for Schnapsen (S-10): count down from 7, Schneider, rubber."""
+"""Bummerl scoring for the Schnapsen family.
+
+Schnapsen counts down from 7 (S-10); Bauern- and Dreierschnapsen race to 24 (B-7, D-1), as
+teams or each player for himself, with Schneider and Retourschneider.
+"""
 
 from __future__ import annotations
 
@@ -52,3 +56,66 @@ class BummerlCounter:
     def state(self) -> dict[str, Any]:
         return {"remaining": list(self.remaining), "bummerl": list(self.bummerl),
                 "finished": list(self.finished), "winner": self.rubber_winner()}
+
+
+@dataclasses.dataclass
+class RaceTo24:
+    """Teams (B-7) or single players (D-1) race to ``target`` game points; the rest lose.
+
+    The losers are the parties with the fewest points (ties share the Bummerl): 1 Bummerl,
+    2 (Schneider) at 0 points, 4 (Retourschneider) if they all stood at ``target - 1`` while
+    the sole winner still stood at 0. A match ends once a party holds ``limit`` Bummerl.
+    """
+
+    parties: int
+    target: int = 24
+    limit: int = 1
+    score: list[int] = dataclasses.field(default_factory=list)
+    bummerl: list[int] = dataclasses.field(default_factory=list)
+    finished: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """One entry per race played out: winners, losers, Bummerl each, the final score."""
+    retour: int | None = None
+    """The party that stood at 0 while every other stood one short of the target."""
+
+    def __post_init__(self) -> None:
+        self.score = self.score or [0] * self.parties
+        self.bummerl = self.bummerl or [0] * self.parties
+
+    def add(self, game_points: Sequence[int]) -> dict[str, Any] | None:
+        """Book a deal's game points per party; return the race's outcome if it ended."""
+        for party in range(self.parties):
+            self.score[party] += game_points[party]
+        winners = [p for p in range(self.parties) if self.score[p] >= self.target]
+        if not winners:
+            self._arm_retour()
+            return None
+        others = [p for p in range(self.parties) if p not in winners]
+        low = min((self.score[p] for p in others), default=None)
+        losers = [p for p in others if self.score[p] == low]
+        if winners == [self.retour]:
+            given, kind = 4, "retourschneider"
+        elif low == 0:
+            given, kind = 2, "schneider"
+        else:
+            given, kind = 1, "bummerl"
+        for party in losers:
+            self.bummerl[party] += given
+        outcome = {"winners": winners, "losers": losers, "bummerl": given, "kind": kind,
+                   "score": list(self.score)}
+        self.finished.append(outcome)
+        self.score = [0] * self.parties
+        self.retour = None
+        return outcome
+
+    def _arm_retour(self) -> None:
+        at_zero = [p for p in range(self.parties) if self.score[p] == 0]
+        if len(at_zero) == 1 and all(self.score[p] == self.target - 1
+                                     for p in range(self.parties) if p != at_zero[0]):
+            self.retour = at_zero[0]
+
+    def match_over(self) -> bool:
+        return max(self.bummerl) >= self.limit
+
+    def state(self) -> dict[str, Any]:
+        return {"score": list(self.score), "bummerl": list(self.bummerl),
+                "finished": list(self.finished), "over": self.match_over()}
