@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 _GAMES: dict[str, str] = {
     "schnapsen": "stich.games.schnapsen:Schnapsen",
+    "bauernschnapsen": "stich.games.bauernschnapsen:Bauernschnapsen",
+    "dreierschnapsen": "stich.games.dreierschnapsen:Dreierschnapsen",
     "jass": "stich.games.jass:Jass",
 }
 
@@ -32,6 +34,8 @@ def game_class(name: str) -> type[Game]:
 
 _MATCHES: dict[str, str] = {
     "schnapsen": "stich.games.schnapsen_match:SchnapsenMatch",
+    "bauernschnapsen": "stich.games.race_match:BauernschnapsenMatch",
+    "dreierschnapsen": "stich.games.race_match:DreierschnapsenMatch",
     "jass": "stich.games.jass_match:JassMatch",
 }
 
