@@ -366,8 +366,7 @@ def prizes(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None
         for line in snap.prizes:
             decided = ""
             if line.match is not None:
-                m = by_no[line.match]
-                decided = f"match {m.no} ({m.label}) {m.score_text()}"
+                decided = by_no[line.match].summary()
             who = names[line.player] if line.player is not None else f"({line.status})"
             table.add_row(str(line.prize), who, decided, line.note)
         _console().print(table)

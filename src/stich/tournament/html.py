@@ -161,10 +161,7 @@ def prizes_page(snap: Snapshot) -> str:
             f'<span class="muted">{escape(line.status)}</span>')
         decided = ""
         if line.match is not None:
-            m = by_no[line.match]
-            decided = escape(f"match {m.no}, {m.label}: {m.a.label} "
-                             f"{m.score_text() if m.kind == 'match' else ''} "
-                             f"{m.b.label if m.b else 'bye'}".replace("  ", " "))
+            decided = escape(by_no[line.match].summary())
         rows.append([str(line.prize), player, decided, escape(line.note)])
     body = _table(["Prize", "Player", "Decided by", "Note"], rows, ["num"])
     if snap.event.one_prize:

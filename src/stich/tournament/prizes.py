@@ -60,7 +60,12 @@ def prize_list(places: Mapping[int, Place], prize_count: int, one_prize: bool,
             continue
         if pl.entry.player in awarded:
             continue
-        note = "" if p == prize else f"moved up from place {p} (one prize per player)"
+        notes = [] if p == prize else [f"moved up from place {p}"]
+        others = sorted(q for q, other in places.items()
+                        if other.entry.player == pl.entry.player and q != p)
+        if others:
+            notes.append("also reached place " + ", ".join(map(str, others)))
+        note = "; ".join(notes) + (" (one prize per player)" if notes else "")
         lines.append(PrizeLine(prize, pl.entry.player, pl.entry.card, pl.match, p, "won", note))
         awarded[pl.entry.player] = prize
         prize += 1
@@ -72,10 +77,3 @@ def prize_list(places: Mapping[int, Place], prize_count: int, one_prize: bool,
                                    "no placed player left (one prize per player)"))
     return lines
 
-
-def extra_places(places: Mapping[int, Place], line: PrizeLine) -> list[int]:
-    """Other places the same player's cards reached (shown next to a one-prize winner)."""
-    if line.player is None:
-        return []
-    return sorted(p for p, pl in places.items()
-                  if pl.entry.player == line.player and p != line.place)

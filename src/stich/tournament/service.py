@@ -80,6 +80,15 @@ class MatchView:
     def decided(self) -> bool:
         return self.winner is not None
 
+    def summary(self) -> str:
+        """One line for prize lists: "match 63, Final: Anna 2:1 Bert"."""
+        head = f"match {self.no}, {self.label}: "
+        if self.b is None:
+            return head + f"{self.a.label} has a bye"
+        if self.kind == "self":
+            return head + f"{self.a.name} meets himself, goes on with {self.a.label}"
+        return head + f"{self.a.label} {self.score_text() or '-'} {self.b.label}"
+
     def score_text(self) -> str:
         if self.kind == "bye":
             return "bye"

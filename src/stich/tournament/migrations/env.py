@@ -12,6 +12,12 @@ target_metadata = Base.metadata
 
 
 def run_migrations() -> None:
+    if context.is_offline_mode():  # `--sql`: print the DDL for a DBA, e.g. for PostgreSQL
+        context.configure(url=config.get_main_option("sqlalchemy.url"),
+                          target_metadata=target_metadata, literal_binds=True)
+        with context.begin_transaction():
+            context.run_migrations()
+        return
     connection = config.attributes.get("connection")
     if connection is None:
         engine = create_engine(config.get_main_option("sqlalchemy.url") or "")
