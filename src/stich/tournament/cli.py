@@ -27,21 +27,21 @@ app = typer.Typer(
 GroupDbOption = Annotated[
     str | None,
     typer.Option("--db", envvar=ENV_VAR, show_envvar=True,
-                 help=f"Database file or SQLAlchemy URL [default: ./{DEFAULT_DB}]"),
+                 help=f"Database file or SQLAlchemy URL (default: ./{DEFAULT_DB})"),
 ]
 DbOption = Annotated[  # on each command too; it wins over the group's --db and the env var
     str | None,
     typer.Option("--db", help=f"Database file or SQLAlchemy URL (or ${ENV_VAR}) "
-                 f"[default: ./{DEFAULT_DB}]"),
+                 f"(default: ./{DEFAULT_DB})"),
 ]
 GroupEventOption = Annotated[
     str | None,
     typer.Option("--event", "-e", envvar="STICH_TOURNAMENT_EVENT", show_envvar=True,
-                 help="Event name [default: the newest event]"),
+                 help="Event name (default: the newest event)"),
 ]
 EventOption = Annotated[
     str | None,
-    typer.Option("--event", "-e", help="Event name [default: the newest event]"),
+    typer.Option("--event", "-e", help="Event name (default: the newest event)"),
 ]
 HtmlOption = Annotated[
     Path | None, typer.Option("--html", help="Also write a printable HTML page to this file.")
@@ -113,14 +113,14 @@ def create(
                                            help="Cards one player may buy (T-1).")] = 3,
     bummerl: Annotated[int, typer.Option("--bummerl", help="Bummerl to win a match: 1, 2, 3."
                                          )] = 2,
-    prizes: Annotated[int | None, typer.Option("--prizes", help="Number of prizes [default: 8]."
+    prizes: Annotated[int | None, typer.Option("--prizes", help="Number of prizes (default: 8)."
                                                )] = None,
     one_prize: Annotated[bool, typer.Option("--one-prize/--several-prizes",
                                             help="May one player win several prizes (T-4)?")
                          ] = False,
     deck: Annotated[str, typer.Option("--deck", help="french or german.")] = "french",
     rounds: Annotated[int | None, typer.Option("--rounds", help="Swiss: rounds to play "
-                                               "[default: log2 of the field].")] = None,
+                                               "(default: log2 of the field).")] = None,
     db: DbOption = None,
 ) -> None:
     """Create an event; it becomes the default event of the database."""
@@ -226,8 +226,8 @@ def players(ctx: typer.Context, db: DbOption = None, event: EventOption = None) 
 @app.command()
 def draw(
     ctx: typer.Context,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the draw [default: a "
-                                             "fresh one, recorded].")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the draw (default: a "
+                                             "fresh one, recorded).")] = None,
     html_path: HtmlOption = None,
     db: DbOption = None,
     event: EventOption = None,
@@ -248,8 +248,8 @@ def draw(
 @app.command()
 def pairings(
     ctx: typer.Context,
-    round_no: Annotated[int | None, typer.Argument(metavar="[ROUND]",
-                                                   help="Round [default: the latest].")] = None,
+    round_no: Annotated[int | None, typer.Argument(metavar="ROUND",
+                                                   help="Round (default: the latest).")] = None,
     html_path: HtmlOption = None,
     db: DbOption = None,
     event: EventOption = None,
@@ -293,7 +293,7 @@ def _pairs(items: list[str]) -> list[tuple[int, str]]:
 
 
 ResultsArg = Annotated[list[str], typer.Argument(
-    metavar="MATCH SCORE [MATCH SCORE ...]",
+    metavar="MATCH SCORE",
     help="Match number and Bummerl score, first-named player first, e.g. 12 2:1.")]
 
 
