@@ -9,7 +9,7 @@ card in any accepted spelling or a whole action in the notation.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from stich.actions import PLAY, Action, ActionParseError
 from stich.card_names import CardParseError, Deck, parse_card
@@ -42,8 +42,10 @@ def _arg_key(action: Action) -> str:
     return "".join(word[0] for word in words).lower() if len(words) > 1 else action.arg.lower()
 
 
-def build_choices(hand: Sequence[Card], legal: Sequence[Action]) -> list[Choice]:
-    """Numbered hand cards, then the other legal actions with unique short keys."""
+def build_choices(hand: Sequence[Card], legal: Sequence[Action],
+                  key_of: Callable[[Action], str | None] | None = None) -> list[Choice]:
+    """Numbered hand cards, then the other legal actions with unique short keys (a game's
+    view may name its own through ``key_of``; None falls back to verb and argument)."""
     legal_set = set(legal)
     choices = [Choice(str(n), PLAY[card], PLAY[card] in legal_set)
                for n, card in enumerate(hand, start=1)]
@@ -52,7 +54,8 @@ def build_choices(hand: Sequence[Card], legal: Sequence[Action]) -> list[Choice]
         if action.verb == "play" and action in {c.action for c in choices}:
             continue
         base = VERB_KEYS.get(action.verb, action.verb[0])
-        key = base + _arg_key(action) if action.arg else base
+        key = (key_of(action) if key_of else None) or (
+            base + _arg_key(action) if action.arg else base)
         suffix = 2
         while key in taken:
             key, suffix = f"{base}{_arg_key(action)}{suffix}", suffix + 1

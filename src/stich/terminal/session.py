@@ -36,7 +36,8 @@ class TerminalPlayer(Bot):
 
     def act(self, observation: Observation) -> Action:
         self.console.print(self.view.table(observation, self.match))
-        choices = build_choices(self.view.hand(observation), observation.legal_actions)
+        choices = build_choices(self.view.hand(observation), observation.legal_actions,
+                                self.view.action_key)
         self.console.print(self._menu(choices))
         while True:
             try:

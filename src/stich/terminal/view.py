@@ -39,6 +39,11 @@ class GameView(ABC):
     def match_summary(self, match: Match) -> RenderableType:
         """The final score of the match."""
 
+    def action_key(self, action: Action) -> str | None:
+        """The menu key for an action other than playing a card, or None for the default
+        (the verb's letter and the argument's initials)."""
+        return None
+
     def action_text(self, action: Action) -> Text:
         """An action for the menu and the log: cards and suits drawn as on the table."""
         if action.verb == "play":
