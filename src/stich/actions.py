@@ -82,6 +82,18 @@ class Action(NamedTuple):
 PLAY: tuple[Action, ...] = tuple(Action("play", card.name) for card in ALL_CARDS)
 """``PLAY[card]`` is the ready-made action that plays the card (legal-move lists reuse them)."""
 
+_PLAYS_BY_SUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY[suit * 9 + r] for r in range(9) if bits >> r & 1) for bits in range(512))
+    for suit in range(4)
+)
+
+
+def play_actions(mask: int) -> list[Action]:
+    """``play`` actions for every card of a mask, in card order (table lookups per suit)."""
+    table = _PLAYS_BY_SUIT
+    return [*table[0][mask & 511], *table[1][mask >> 9 & 511], *table[2][mask >> 18 & 511],
+            *table[3][mask >> 27 & 511]]
+
 
 def as_action(action: Action | str) -> Action:
     """Accept an Action or its notation text."""

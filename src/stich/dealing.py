@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import secrets
@@ -9,9 +10,14 @@ import secrets
 from stich.cards import Card, cards_in
 
 
+@functools.cache
+def _deck_cards(deck: int) -> tuple[Card, ...]:
+    return tuple(cards_in(deck))
+
+
 def shuffled(deck: int, seed: int) -> list[Card]:
     """The cards of a deck mask in the order a seeded shuffle gives."""
-    cards = list(cards_in(deck))
+    cards = list(_deck_cards(deck))
     random.Random(seed).shuffle(cards)
     return cards
 

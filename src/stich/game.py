@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import operator
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from stich.actions import Action, ActionParseError, as_action
@@ -134,6 +135,12 @@ class Game(ABC):
     _undo: list[tuple[Any, ...]]
 
     _forfeit: tuple[int, Illegal] | None = None
+    _snapshot: ClassVar[Callable[[Game], tuple[Any, ...]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_STATE" in cls.__dict__:  # one C-level getter for the whole state tuple
+            cls._snapshot = operator.attrgetter(*cls._STATE)
 
     def _start_history(self) -> None:
         self.history = []
@@ -240,7 +247,7 @@ class Game(ABC):
         self._push(self.current_player(), action)
 
     def _push(self, seat: int, action: Action) -> None:
-        self._undo.append(tuple(getattr(self, name) for name in self._STATE))
+        self._undo.append(self._snapshot(self))  # a C getter, not a method: pass self
         self._do(action)
         self.history.append((seat, action))
 
@@ -248,8 +255,7 @@ class Game(ABC):
         """Take back the last action and return it."""
         if not self.history:
             raise IndexError("nothing to undo")
-        for name, value in zip(self._STATE, self._undo.pop(), strict=True):
-            setattr(self, name, value)
+        self.__dict__.update(zip(self._STATE, self._undo.pop(), strict=True))
         return self.history.pop()[1]
 
     def clone(self) -> Self:

@@ -6,9 +6,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from stich.actions import PLAY, Action
+from stich.actions import Action, play_actions
 from stich.card_names import CardParseError, parse_card
-from stich.cards import Card, Rank, Suit, card_set, cards_in
+from stich.cards import Card, Rank, Suit, card_set
 from stich.dealing import shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
 from stich.games.schnapsen_family import (
@@ -20,6 +20,7 @@ from stich.games.schnapsen_family import (
     game_points_by_loser,
     marriage_cards,
     marriage_value,
+    marriages_in,
     strict_follow,
 )
 from stich.options import RuleOptions, choice
@@ -56,6 +57,9 @@ class SchnapsenOptions(RuleOptions):
     bummerl_start: int = 7
     schneider_bummerl: int = choice(2, 1)
     rubber: int = choice(2, 3)
+
+
+DEFAULT_OPTIONS = SchnapsenOptions.from_preset()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,7 +99,7 @@ class Schnapsen(Game):
                  dealer: int = 0, options: SchnapsenOptions | None = None,
                  seed: int | None = None) -> None:
         _check_deal(hands, talon, trump_card, dealer)
-        self.options = options or SchnapsenOptions.from_preset()
+        self.options = options or DEFAULT_OPTIONS
         self.dealer = dealer
         self.seed = seed
         self.dealt = tuple(tuple(hand) for hand in hands)
@@ -233,14 +237,16 @@ class Schnapsen(Game):
         actions: list[Action] = []
         if self.lead is None:
             if self.announced is None:
-                if self._exchange_problem() is None:
+                hand = self.hands[self.to_act]
+                if hand >> self.trump_jack & 1 and self._exchange_problem() is None:
                     actions.append(EXCHANGE)
                 if self._close_problem() is None:
                     actions.append(CLOSE)
-                actions.extend(MARRIAGE[s] for s in Suit if self._marriage_problem(s) is None)
+                actions.extend(MARRIAGE[suit] for suit in marriages_in(hand)
+                               if self._marriage_problem(suit) is None)
             if self.may_claim:
                 actions.append(CLAIM)
-        actions.extend(PLAY[card] for card in cards_in(self._playable()))
+        actions.extend(play_actions(self._playable()))
         return actions
 
     def why_illegal(self, action: Action) -> Illegal | None:
@@ -303,34 +309,45 @@ class Schnapsen(Game):
             self._result = self._end_result()
 
     def _play(self, seat: int, card: Card) -> None:
-        hands = [self.hands[0], self.hands[1]]
-        hands[seat] ^= 1 << card
+        bit = 1 << card
+        hand0, hand1 = self.hands
+        if seat:
+            hand1 ^= bit
+        else:
+            hand0 ^= bit
         lead = self.lead
         if lead is None:
+            self.hands = (hand0, hand1)
             self.lead = card
             self.announced = None
             self.may_claim = False
             self.to_act = 1 - seat
-            self.hands = (hands[0], hands[1])
             return
-        leader = self.leader
-        winner = leader if trick_winner((lead, card), self.trump, NORMAL_ORDER) == 0 else seat
-        won, points, tricks = list(self.won), list(self.points), list(self.tricks)
-        won[winner] |= (1 << lead) | (1 << card)
-        points[winner] += CARD_POINTS[lead] + CARD_POINTS[card]
-        tricks[winner] += 1
-        self.won, self.points = (won[0], won[1]), (points[0], points[1])
-        self.tricks = (tricks[0], tricks[1])
-        self.last_trick = ((leader, lead), (seat, card))
+        winner = seat if trick_winner((lead, card), self.trump, NORMAL_ORDER) else self.leader
+        gained = CARD_POINTS[lead] + CARD_POINTS[card]
+        taken = bit | (1 << lead)
+        won0, won1 = self.won
+        points0, points1 = self.points
+        tricks0, tricks1 = self.tricks
+        if winner:
+            won1, points1, tricks1 = won1 | taken, points1 + gained, tricks1 + 1
+        else:
+            won0, points0, tricks0 = won0 | taken, points0 + gained, tricks0 + 1
+        self.won, self.points, self.tricks = (won0, won1), (points0, points1), (tricks0, tricks1)
+        self.last_trick = ((self.leader, lead), (seat, card))
         self.lead = None
-        if self.stock_open():  # S-3: winner draws first; the trump card is drawn last
-            hands[winner] |= 1 << self._stock_card(self.drawn)
-            hands[1 - winner] |= 1 << self._stock_card(self.drawn + 1)
+        if self.closed_by < 0 and self.drawn < 10:  # S-3: winner draws first, trump card last
+            first = 1 << self._stock_card(self.drawn)
+            second = 1 << self._stock_card(self.drawn + 1)
+            if winner:
+                hand1, hand0 = hand1 | first, hand0 | second
+            else:
+                hand0, hand1 = hand0 | first, hand1 | second
             self.drawn += 2
-        self.hands = (hands[0], hands[1])
+        self.hands = (hand0, hand1)
         self.leader = self.to_act = winner
         self.may_claim = True
-        if not hands[0] and not hands[1]:
+        if not hand0 and not hand1:
             self.final = True
 
     def _stock_card(self, index: int) -> Card:
@@ -444,13 +461,14 @@ def _check_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card], trump_ca
     if len(talon) != 9:
         raise ValueError(f"the talon must hold 9 cards, not {len(talon)} (S-2)")
     cards = [*hands[0], *hands[1], *talon, trump_card]
+    if card_set(cards) == DECK:  # the usual case, checked with one mask
+        return
     outside = [c.name for c in cards if not DECK >> c & 1]
     if outside:
         raise ValueError(f"not in the 20-card deck: {', '.join(outside)} (S-1)")
     seen: set[Card] = set()
     doubled = sorted({c.name for c in cards if c in seen or seen.add(c)})
-    if doubled:
-        raise ValueError(f"dealt twice: {', '.join(doubled)}")
+    raise ValueError(f"dealt twice: {', '.join(doubled)}")
 
 
 EXCHANGE, CLOSE, CLAIM, PASS = Action("exchange"), Action("close"), Action("claim"), Action("pass")

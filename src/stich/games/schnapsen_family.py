@@ -44,9 +44,13 @@ def points_of(mask: int) -> int:
     return total
 
 
+MARRIAGE_MASKS: tuple[int, ...] = tuple(
+    card_set((Card.of(suit, Rank.KING), Card.of(suit, Rank.QUEEN))) for suit in Suit)
+
+
 def marriage_cards(suit: Suit) -> int:
     """King and Queen of a suit as a mask."""
-    return card_set((Card.of(suit, Rank.KING), Card.of(suit, Rank.QUEEN)))
+    return MARRIAGE_MASKS[suit]
 
 
 def marriage_value(suit: Suit, trump: Suit | None) -> int:
@@ -56,7 +60,7 @@ def marriage_value(suit: Suit, trump: Suit | None) -> int:
 
 def marriages_in(hand: int) -> list[Suit]:
     """The suits in which the hand holds King and Queen."""
-    return [suit for suit in Suit if hand & marriage_cards(suit) == marriage_cards(suit)]
+    return [suit for suit in Suit if hand & MARRIAGE_MASKS[suit] == MARRIAGE_MASKS[suit]]
 
 
 def strict_follow(hand: int, trick: Sequence[int], trump: Suit | None, order: CardOrder,

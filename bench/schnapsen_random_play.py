@@ -1,0 +1,106 @@
+"""Random-play throughput: stich's Schnapsen against the VU Amsterdam `schnapsen` package.
+
+Both sides play whole deals random bot against random bot, measured in the same run. Ours is
+measured twice: through the bot interface (each move asks a RandomBot with a fresh
+observation, as the peer's bots get a fresh PlayerPerspective) and through the bare engine
+(legal_actions and a checked apply). Run: `python bench/schnapsen_random_play.py [deals]`
+after `pip install -e '.[bench]'`.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from stich.bots.random_bot import RandomBot
+from stich.games.schnapsen import Schnapsen
+from stich.runner import play_deal
+
+
+def ours_bots(deals: int) -> None:
+    bots = [RandomBot(1), RandomBot(2)]
+    for seed in range(deals):
+        play_deal(Schnapsen.deal(seed, seed % 2), bots)
+
+
+def ours_engine(deals: int) -> None:
+    rng = random.Random(1)
+    for seed in range(deals):
+        game = Schnapsen.deal(seed, seed % 2)
+        while not game.is_terminal():
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def theirs(deals: int) -> None:
+    from schnapsen.bots import RandBot
+    from schnapsen.game import SchnapsenGamePlayEngine
+
+    engine = SchnapsenGamePlayEngine()
+    rng = random.Random(1)
+    bot1, bot2 = RandBot(random.Random(2), "a"), RandBot(random.Random(3), "b")
+    for _ in range(deals):
+        engine.play_game(bot1, bot2, rng)
+
+
+def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 5) -> list[float]:
+    """Deals per CPU second of each run: best of several rounds, the runs interleaved so that
+    a busy machine slows them alike."""
+    best = [float("inf")] * len(runs)
+    for _ in range(rounds):
+        for index, run in enumerate(runs):
+            start = time.process_time()
+            run(deals)
+            best[index] = min(best[index], time.process_time() - start)
+    return [deals / seconds for seconds in best]
+
+
+def moves_per_deal(deals: int) -> tuple[float, float]:
+    """Average decisions per deal on each side (our random players end deals sooner: a random
+    claim is usually false and ends the deal; the peer ends a deal at 66 by itself)."""
+    from schnapsen.bots import RandBot
+    from schnapsen.game import Move, PlayerPerspective, SchnapsenGamePlayEngine
+
+    class Counting(RandBot):
+        moves = 0
+
+        def get_move(self, perspective: PlayerPerspective, leader_move: Move | None) -> Move:
+            Counting.moves += 1
+            return super().get_move(perspective, leader_move)
+
+    engine, rng = SchnapsenGamePlayEngine(), random.Random(1)
+    for _ in range(deals):
+        engine.play_game(Counting(random.Random(2), "a"), Counting(random.Random(3), "b"), rng)
+    ours = 0
+    bots = [RandomBot(1), RandomBot(2)]
+    for seed in range(deals):
+        game = Schnapsen.deal(seed, seed % 2)
+        play_deal(game, bots)
+        ours += len(game.history)
+    return Counting.moves / deals, ours / deals
+
+
+def main() -> None:
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    peer, bots, engine = rates([theirs, ours_bots, ours_engine], deals)
+    peer_moves, our_moves = moves_per_deal(deals)
+    print(f"random play, {deals} deals per round, best of 5 rounds, per CPU second")
+    print(f"{'':40} {'deals/s':>9} {'ratio':>6} {'moves/s':>9} {'ratio':>6}")
+    rows = [(f"schnapsen {_version()} RandBot vs RandBot", peer, peer_moves),
+            ("stich RandomBot via observations", bots, our_moves),
+            ("stich bare engine (legal_actions, apply)", engine, our_moves)]
+    for name, rate_, moves in rows:
+        print(f"{name:40} {rate_:9.0f} {rate_ / peer:5.1f}x {rate_ * moves:9.0f} "
+              f"{rate_ * moves / (peer * peer_moves):5.1f}x")
+    print(f"moves per deal: schnapsen {peer_moves:.1f}, stich {our_moves:.1f}")
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("schnapsen")
+
+
+if __name__ == "__main__":
+    main()
