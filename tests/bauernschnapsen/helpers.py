@@ -46,3 +46,11 @@ def pass_round(game: ContractSchnapsen) -> None:
     phase = game.phase
     while game.phase == phase and not game.is_terminal():
         game.apply("pass")
+
+
+def replay_entry(cls: type[ContractSchnapsen], entry: dict[str, Any]) -> ContractSchnapsen:
+    """Play one of the recorded deals of ``contract_deals`` through the rules."""
+    game = cls([cards(h) for h in entry["hands"]], cards(entry.get("talon", "")),
+               entry["dealer"], cls.OPTIONS.from_preset())  # type: ignore[arg-type]
+    run(game, ", ".join(entry["actions"]))
+    return game
