@@ -13,7 +13,8 @@ from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from stich.cli import app
-from stich.tournament.service import Snapshot, Tournament
+from stich.tournament.service import Tournament
+from stich.tournament.snapshot import Snapshot
 from stich.tournament.store import Store, resolve_url
 
 Cli = Callable[..., str]

@@ -15,7 +15,8 @@ from pathlib import Path
 import typer.main
 
 from stich.cli import app
-from stich.tournament.service import Tournament, TournamentError
+from stich.tournament.errors import TournamentError
+from stich.tournament.service import Tournament
 from stich.tournament.store import Store, resolve_url
 
 EVENT = "Crash Cup"

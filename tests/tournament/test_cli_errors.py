@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stich.cli import app
-from stich.tournament.service import Snapshot
+from stich.tournament.snapshot import Snapshot
 
 Cli = Callable[..., str]
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from stich.tournament.service import Snapshot
+from stich.tournament.snapshot import Snapshot
 
 Cli = Callable[..., str]
 

@@ -13,10 +13,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
-from stich.tournament import html
-from stich.tournament.service import Snapshot, Tournament, TournamentError
+from stich.tournament import html, tables
+from stich.tournament.errors import TournamentError
+from stich.tournament.service import Tournament
 from stich.tournament.store import DEFAULT_DB, ENV_VAR, Store, StoreError, resolve_url
 
 app = typer.Typer(
@@ -128,7 +128,7 @@ def create(
         snap = t.create(name, fmt=fmt, n_cards=cards, max_cards=max_cards,
                         match_length=bummerl, prize_count=prizes, one_prize=one_prize,
                         deck=deck, rounds=rounds)
-    _console().print(f"created {snap.event.name!r}: {_settings(snap)}")
+    _console().print(f"created {snap.event.name!r}: {tables.settings_line(snap)}")
 
 
 @app.command()
@@ -149,7 +149,7 @@ def configure(
         snap = t.configure(_ev(ctx, event), n_cards=cards, max_cards=max_cards,
                            match_length=bummerl, prize_count=prizes, one_prize=one_prize,
                            deck=deck, rounds=rounds)
-    _console().print(f"{snap.event.name!r}: {_settings(snap)}")
+    _console().print(f"{snap.event.name!r}: {tables.settings_line(snap)}")
 
 
 @app.command()
@@ -157,10 +157,7 @@ def events(ctx: typer.Context, db: DbOption = None) -> None:
     """List the events in the database (the newest is the default)."""
     with _tournament(ctx, db) as t:
         evs = t.events()
-    table = Table("Event", "Format", "Created")
-    for ev in evs:
-        table.add_row(ev.name, html.FORMAT_NAMES[ev.format], f"{ev.created_at:%Y-%m-%d %H:%M}")
-    _console().print(table)
+    _console().print(tables.events_table(evs))
 
 
 # ------------------------------------------------------------------------- registration
@@ -177,7 +174,7 @@ def register(
     """Register a player with his cards (until round 1 is drawn)."""
     with _tournament(ctx, db) as t:
         snap = t.register(_ev(ctx, event), name, cards)
-    _console().print(f"registered {name} with {cards} card(s); {_sold(snap)}")
+    _console().print(f"registered {name} with {cards} card(s); {tables.sold_line(snap)}")
 
 
 @app.command("cards")
@@ -191,7 +188,7 @@ def set_cards(
     """Change how many cards a registered player holds (until round 1 is drawn)."""
     with _tournament(ctx, db) as t:
         snap = t.set_cards(_ev(ctx, event), name, count)
-    _console().print(f"{name} now holds {count} card(s); {_sold(snap)}")
+    _console().print(f"{name} now holds {count} card(s); {tables.sold_line(snap)}")
 
 
 @app.command()
@@ -204,7 +201,7 @@ def withdraw(
     """Withdraw a player and his cards (until round 1 is drawn)."""
     with _tournament(ctx, db) as t:
         snap = t.withdraw(_ev(ctx, event), name)
-    _console().print(f"withdrew {name}; {_sold(snap)}")
+    _console().print(f"withdrew {name}; {tables.sold_line(snap)}")
 
 
 @app.command()
@@ -212,12 +209,9 @@ def players(ctx: typer.Context, db: DbOption = None, event: EventOption = None) 
     """List the registered players and their cards."""
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
-    table = Table("#", "Player", "Cards", title=f"{snap.event.name}: players")
-    for p in snap.active_players:
-        table.add_row(str(p.seq), p.name, str(p.cards))
     console = _console()
-    console.print(table)
-    console.print(_sold(snap))
+    console.print(tables.players_table(snap))
+    console.print(tables.sold_line(snap))
 
 
 # -------------------------------------------------------------------------------- draws
@@ -241,7 +235,7 @@ def draw(
             extra = f", {d.put_backs} number(s) put back, {d.redraws} redraw(s)"
         console = _console()
         console.print(f"round {d.round} drawn with seed {d.seed}{extra}")
-        _print_pairings(console, snap, d.round)
+        console.print(tables.pairings_table(snap, d.round))
         _write(html_path, html.pairings_page(snap, d.round))
 
 
@@ -260,7 +254,7 @@ def pairings(
         r = round_no if round_no is not None else snap.rounds
         if r < 1 or r > snap.rounds:
             raise TournamentError(f"round {r} has not been drawn (rounds drawn: {snap.rounds})")
-        _print_pairings(_console(), snap, r)
+        _console().print(tables.pairings_table(snap, r))
         _write(html_path, html.pairings_page(snap, r))
 
 
@@ -272,7 +266,7 @@ def bracket(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = Non
         snap = t.snapshot(_ev(ctx, event))
         console = _console()
         for r in range(1, snap.rounds + 1):
-            _print_pairings(console, snap, r)
+            console.print(tables.pairings_table(snap, r))
         if not snap.rounds:
             console.print("no round drawn yet")
         _write(html_path, html.bracket_page(snap))
@@ -335,22 +329,14 @@ def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
     console = _console()
-    console.print(f"{snap.event.name}: {_settings(snap)}", style="bold")
+    console.print(f"{snap.event.name}: {tables.settings_line(snap)}", style="bold")
     console.print(f"state: {snap.phase()}")
     if snap.open_matches:
-        table = Table("No.", "Stage", "Player", "Player", title="Open matches")
-        for m in snap.open_matches:
-            table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "")
-        console.print(table)
+        console.print(tables.open_matches_table(snap))
     if snap.is_knockout:
-        table = Table("Player", "Bought", "In the main draw", "In placement play", "Places",
-                      title="Cards")
-        for h in snap.holdings():
-            table.add_row(h.player.name, str(h.player.cards), str(h.main), str(h.placement),
-                          ", ".join(map(str, h.places)))
-        console.print(table)
+        console.print(tables.holdings_table(snap))
     elif snap.standings:
-        _print_standings(console, snap)
+        console.print(tables.standings_table(snap))
     console.print(f"next: {snap.next_step()}")
 
 
@@ -360,16 +346,7 @@ def prizes(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None
     """The prize list: place, player and the deciding match (T-4)."""
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
-        names = {p.id: p.name for p in snap.players}
-        by_no = {m.no: m for m in snap.matches}
-        table = Table("Prize", "Player", "Decided by", "Note", title=f"{snap.event.name}: prizes")
-        for line in snap.prizes:
-            decided = ""
-            if line.match is not None:
-                decided = by_no[line.match].summary()
-            who = names[line.player] if line.player is not None else f"({line.status})"
-            table.add_row(str(line.prize), who, decided, line.note)
-        _console().print(table)
+        _console().print(tables.prizes_table(snap))
         _write(html_path, html.prizes_page(snap))
 
 
@@ -382,7 +359,7 @@ def standings_cmd(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption
         if snap.is_knockout:
             raise TournamentError("a Preisschnapsen has a prize list, not standings; "
                                   "see `stich tournament prizes`")
-        _print_standings(_console(), snap)
+        _console().print(tables.standings_table(snap))
         _write(html_path, html.standings_page(snap))
 
 
@@ -399,54 +376,3 @@ def audit(ctx: typer.Context, db: DbOption = None, event: EventOption = None) ->
         typer.echo(f"error: audit failed in {len(bad)} place(s)", err=True)
         raise typer.Exit(1)
     console.print(f"audit passed: {len(lines)} draw(s) replayed identically")
-
-
-# ------------------------------------------------------------------------------ helpers
-
-
-def _settings(snap: Snapshot) -> str:
-    ev = snap.event
-    parts = [html.FORMAT_NAMES[ev.format]]
-    if ev.format == "preis":
-        parts.append(f"N={ev.n_cards} cards, up to {ev.max_cards} per player")
-    elif ev.format == "swiss":
-        parts.append(f"{snap.total_rounds} rounds" if ev.rounds else "rounds: log2 of the field")
-    parts.append(f"matches to {ev.match_length} Bummerl")
-    parts.append(f"{ev.prize_count} prizes" + (", one per player" if ev.one_prize else ""))
-    parts.append(html.DECK_NAMES[ev.deck])
-    return "; ".join(parts)
-
-
-def _sold(snap: Snapshot) -> str:
-    if snap.is_knockout:
-        return (f"{len(snap.active_players)} players, {snap.sold} of {snap.event.n_cards} "
-                "cards sold")
-    return f"{len(snap.active_players)} players"
-
-
-def _print_pairings(console: Console, snap: Snapshot, round_no: int) -> None:
-    table = Table("No.", "Stage", "Player", "Player", "Result", title=f"Round {round_no}")
-    for m in snap.round_matches(round_no):
-        if m.kind == "bye":
-            res = "bye"
-        elif m.kind == "self":
-            res = "meets himself: gives up one card"
-        else:
-            res = m.score_text()
-        table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "(Freilos)", res)
-    console.print(table)
-
-
-def _print_standings(console: Console, snap: Snapshot) -> None:
-    names = {p.id: p.name for p in snap.players}
-    swiss = snap.event.format == "swiss"
-    cols = ["Rank", "Player", "Points"] + (["Buchholz"] if swiss else [])
-    cols += ["S-B", "Bummerl +/-", "Played", "Byes"]
-    table = Table(*cols, title=f"Standings after round {snap.rounds}")
-    for st in snap.standings:
-        row = [str(st.rank), names[st.player], f"{st.points:g}"]
-        row += [f"{st.buchholz:g}"] if swiss else []
-        row += [f"{st.sonneborn_berger:g}", f"{st.bummerl_diff:+d}", str(st.played),
-                str(st.byes)]
-        table.add_row(*row)
-    console.print(table)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from html import escape
 from string import Template
 
-from stich.tournament.service import MatchView, Snapshot
+from stich.tournament.snapshot import MatchView, Snapshot
 
 DECK_NAMES = {"french": "French cards", "german": "double-German cards"}
 FORMAT_NAMES = {"preis": "Preisschnapsen", "swiss": "Swiss system", "roundrobin": "Round robin"}

@@ -7,32 +7,22 @@ TournamentError before anything is written, so bad input changes nothing.
 
 from __future__ import annotations
 
-import math
-import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from stich.tournament import roundrobin, swiss
-from stich.tournament.bracket import (
-    BracketError,
-    Played,
-    Progress,
-    Range,
-    decided_at_draw,
-    group_label,
-    open_places,
-    progress,
-)
-from stich.tournament.draw import DrawError, Entry, Holding, Pairing, first_round, later_round
+from stich.tournament import swiss
+from stich.tournament.bracket import BracketError, decided_at_draw
+from stich.tournament.draw import DrawError
+from stich.tournament.errors import TournamentError
 from stich.tournament.models import Card, Draw, Event, Match, Player, ResultLog, utcnow
-from stich.tournament.prizes import PrizeLine, prize_list
+from stich.tournament.replay import card_of_player, expected_inputs, replay_draw, row_of
 from stich.tournament.results import ResultError, check_score, parse_score
-from stich.tournament.standings import Game, Standing, standings
+from stich.tournament.snapshot import MatchView, Snapshot, load, truncated
 from stich.tournament.store import Store
 
 FORMATS = ("preis", "swiss", "roundrobin")
@@ -41,212 +31,11 @@ MATCH_LENGTHS = (1, 2, 3)
 MAX_SEED = 2**63 - 1
 
 
-class TournamentError(Exception):
-    """Bad input or an operation the event's state does not allow; nothing was changed."""
-
-
-# --------------------------------------------------------------------------- views
-
-
-@dataclass(frozen=True)
-class CardView:
-    """An entry card as shown: "Anna" for a single card, "Anna #2" for her second."""
-
-    id: int
-    player: int
-    name: str
-    ordinal: int
-    label: str
-
-    @property
-    def entry(self) -> Entry:
-        return Entry(self.id, self.player)
-
-
-@dataclass(frozen=True)
-class MatchView:
-    no: int
-    round: int
-    group: Range | None
-    label: str
-    kind: str
-    a: CardView
-    b: CardView | None
-    score_a: int | None
-    score_b: int | None
-    winner: int | None  # card id
-
-    @property
-    def decided(self) -> bool:
-        return self.winner is not None
-
-    def summary(self) -> str:
-        """One line for prize lists: "match 63, Final: Anna 2:1 Bert"."""
-        head = f"match {self.no}, {self.label}: "
-        if self.b is None:
-            return head + f"{self.a.label} has a bye"
-        if self.kind == "self":
-            return head + f"{self.a.name} meets himself, goes on with {self.a.label}"
-        return head + f"{self.a.label} {self.score_text() or '-'} {self.b.label}"
-
-    def score_text(self) -> str:
-        if self.kind == "bye":
-            return "bye"
-        if self.kind == "self":
-            return "meets himself"
-        if self.score_a is None:
-            return ""
-        return f"{self.score_a}:{self.score_b}"
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    id: int
-    name: str
-    seq: int
-    cards: int
-    withdrawn: bool
-
-
-@dataclass(frozen=True)
-class DrawView:
-    round: int
-    seed: int
-    seed_given: bool
-    redraws: int
-    put_backs: int
-
-
-@dataclass(frozen=True)
-class Holdings:
-    """Where one player's cards are: in the main draw, in placement play, placed, or out."""
-
-    player: PlayerView
-    main: int
-    placement: int
-    places: tuple[int, ...]
-    out: int
-
-
-@dataclass
-class Snapshot:
-    """Everything about one event at one moment, computed from its stored facts."""
-
-    event: Event
-    players: list[PlayerView]
-    cards: dict[int, CardView]
-    draws: list[DrawView]
-    matches: list[MatchView]
-    progress: Progress | None = None
-    standings: list[Standing[int]] = field(default_factory=list)
-    total_rounds: int | None = None
-    prizes: list[PrizeLine] = field(default_factory=list)
-
-    @property
-    def is_knockout(self) -> bool:
-        return self.event.format == "preis"
-
-    @property
-    def rounds(self) -> int:
-        return len(self.draws)
-
-    @property
-    def sold(self) -> int:
-        return sum(p.cards for p in self.players if not p.withdrawn)
-
-    @property
-    def active_players(self) -> list[PlayerView]:
-        return [p for p in self.players if not p.withdrawn]
-
-    @property
-    def open_matches(self) -> list[MatchView]:
-        return [m for m in self.matches if not m.decided]
-
-    def round_matches(self, round_no: int) -> list[MatchView]:
-        return [m for m in self.matches if m.round == round_no]
-
-    @property
-    def finished(self) -> bool:
-        if self.is_knockout:
-            return self.progress is not None and self.progress.finished
-        return (self.total_rounds is not None and self.rounds >= self.total_rounds
-                and not self.open_matches)
-
-    def phase(self) -> str:
-        if not self.draws:
-            return "registration"
-        if self.finished:
-            return "finished"
-        if self.open_matches:
-            return f"round {self.rounds} in play"
-        return f"waiting for the draw of round {self.rounds + 1}"
-
-    def next_step(self) -> str:
-        """What the organiser does next, in one sentence."""
-        if not self.draws:
-            if self.is_knockout:
-                n = self.event.n_cards or 0
-                if self.sold <= n // 2:
-                    return (f"register players: {self.sold} of {n} cards sold, the draw needs "
-                            f"more than {n // 2}")
-            elif len(self.active_players) < 2:
-                return "register players: a round needs at least two"
-            return "register more players, or draw round 1 (stich tournament draw)"
-        if self.open_matches:
-            nos = ", ".join(str(m.no) for m in self.open_matches[:12])
-            more = "" if len(self.open_matches) <= 12 else ", ..."
-            return f"enter the results of matches {nos}{more} (stich tournament result NO A:B)"
-        if self.finished:
-            return "print the prize list (stich tournament prizes --html FILE)"
-        return f"draw round {self.rounds + 1} (stich tournament draw)"
-
-    def holdings(self) -> list[Holdings]:
-        """Per player, how many cards are where (knockout events)."""
-        prog = self.progress
-        rows = []
-        for p in self.active_players:
-            cards = [c for c in self.cards.values() if c.player == p.id]
-            main = placement = out = 0
-            places: list[int] = []
-            for c in cards:
-                if prog is None:
-                    main += 1
-                elif c.id in prog.live:
-                    if prog.live[c.id][0] == 1:
-                        main += 1
-                    else:
-                        placement += 1
-                elif c.id in prog.out:
-                    out += 1
-            if prog is not None:
-                places = sorted(pl.place for pl in prog.places.values() if pl.entry.player == p.id)
-            rows.append(Holdings(p, main, placement, tuple(places), out))
-        return rows
-
-
 @dataclass(frozen=True)
 class AuditLine:
     round: int
     ok: bool
     text: str
-
-
-# --------------------------------------------------------------------------- service
-
-
-@dataclass(frozen=True)
-class Row:
-    """One replayed pairing: the group (knockout only) and the two cards."""
-
-    group: Range | None
-    pairing: Pairing
-
-
-@dataclass(frozen=True)
-class Replay:
-    rows: tuple[Row, ...]
-    redraws: int = 0
-    put_backs: int = 0
 
 
 class Tournament:
@@ -282,7 +71,7 @@ class Tournament:
                        deck=deck, rounds=rounds if fmt == "swiss" else None)
             s.add(ev)
             s.flush()
-            return _snapshot(s, ev)
+            return load(s, ev)
 
     def events(self) -> list[Event]:
         with self.store.transaction() as s:
@@ -321,7 +110,7 @@ class Tournament:
             for k, v in values.items():
                 setattr(ev, k, v)
             s.flush()
-            return _snapshot(s, ev)
+            return load(s, ev)
 
     # ---- registration (T-1, T-5)
 
@@ -348,7 +137,7 @@ class Tournament:
                 s.add(player)
                 s.flush()
             _set_cards(s, ev, player, cards)
-            return _snapshot(s, ev)
+            return load(s, ev)
 
     def set_cards(self, event: str | None, name: str, cards: int) -> Snapshot:
         with self.store.transaction() as s:
@@ -358,7 +147,7 @@ class Tournament:
             _check_cards(s, ev, cards, already=player.cards)
             player.cards = cards
             _set_cards(s, ev, player, cards)
-            return _snapshot(s, ev)
+            return load(s, ev)
 
     def withdraw(self, event: str | None, name: str) -> Snapshot:
         with self.store.transaction() as s:
@@ -368,7 +157,7 @@ class Tournament:
             player.withdrawn = True
             player.cards = 0
             _set_cards(s, ev, player, 0)
-            return _snapshot(s, ev)
+            return load(s, ev)
 
     # ---- draws (T-2, T-3, T-4, T-5)
 
@@ -378,7 +167,7 @@ class Tournament:
             raise TournamentError(f"seed must be between 0 and {MAX_SEED}")
         with self.store.transaction() as s:
             ev = _event(s, event, lock=True)
-            snap = _snapshot(s, ev)
+            snap = load(s, ev)
             if snap.open_matches:
                 nos = ", ".join(str(m.no) for m in snap.open_matches[:12])
                 raise TournamentError(
@@ -400,7 +189,7 @@ class Tournament:
                 seed = secrets.randbelow(10**9)
             inputs = expected_inputs(snap, round_no)
             try:
-                replay = replay_draw(ev.format, inputs, seed, _card_of_player(snap))
+                replay = replay_draw(ev.format, inputs, seed, card_of_player(snap))
             except (DrawError, swiss.PairingError, ValueError) as exc:
                 raise TournamentError(f"cannot draw round {round_no}: {exc}") from None
             draw = Draw(event_id=ev.id, round_no=round_no, seed=seed, seed_given=seed_given,
@@ -421,7 +210,7 @@ class Tournament:
                             winner_card_id=winner, decided_at=now if winner else None))
                 next_no += 1
             s.flush()
-            return _snapshot(s, ev)
+            return load(s, ev)
 
     # ---- results (T-3)
 
@@ -471,7 +260,7 @@ class Tournament:
                                 score_a=a, score_b=b))
                 changed.append(m)
             s.flush()
-            snap = _snapshot(s, ev)
+            snap = load(s, ev)
             by_no = {m.no: m for m in snap.matches}
             return [by_no[m.no] for m in changed]
 
@@ -479,21 +268,21 @@ class Tournament:
 
     def snapshot(self, event: str | None) -> Snapshot:
         with self.store.transaction() as s:
-            return _snapshot(s, _event(s, event))
+            return load(s, _event(s, event))
 
     def audit(self, event: str | None) -> list[AuditLine]:
         """Replay every draw from its recorded seed and inputs; compare with what is stored."""
         with self.store.transaction() as s:
             ev = _event(s, event)
-            snap = _snapshot(s, ev)
+            snap = load(s, ev)
             draws = list(s.scalars(select(Draw).where(Draw.event_id == ev.id)
                                    .order_by(Draw.round_no)))
             lines: list[AuditLine] = []
             for d in draws:
                 r = d.round_no
-                stored = [_row_of(m) for m in snap.round_matches(r)]
+                stored = [row_of(m) for m in snap.round_matches(r)]
                 try:
-                    expected = expected_inputs(_truncated(snap, r - 1), r)
+                    expected = expected_inputs(truncated(snap, r - 1), r)
                 except (BracketError, TournamentError) as exc:
                     lines.append(AuditLine(r, False, f"history before it is broken: {exc}"))
                     continue
@@ -502,7 +291,7 @@ class Tournament:
                                            "cards and results before this round"))
                     continue
                 try:
-                    replay = replay_draw(ev.format, d.inputs, d.seed, _card_of_player(snap))
+                    replay = replay_draw(ev.format, d.inputs, d.seed, card_of_player(snap))
                 except (DrawError, swiss.PairingError, ValueError) as exc:
                     lines.append(AuditLine(r, False, f"replay failed: {exc}"))
                     continue
@@ -523,82 +312,6 @@ class Tournament:
                     except ResultError as exc:
                         lines.append(AuditLine(m.round, False, f"match {m.no}: {exc}"))
             return lines
-
-
-# --------------------------------------------------------------------------- draws, pure
-
-
-def expected_inputs(snap: Snapshot, round_no: int) -> dict[str, Any]:
-    """The inputs of round `round_no`'s draw, from the cards and the results before it."""
-    ev = snap.event
-    if ev.format == "preis":
-        if round_no == 1:
-            holdings = sorted((c.player, c.id) for c in snap.cards.values())
-            per: dict[int, list[int]] = {}
-            for player, card in holdings:
-                per.setdefault(player, []).append(card)
-            return {"n_cards": ev.n_cards,
-                    "holdings": [[p, cards] for p, cards in sorted(per.items())]}
-        prog = snap.progress
-        assert prog is not None
-        return {
-            "groups": [[g[0], g[1], [[e.card, e.player] for e in es]]
-                       for g, es in sorted(prog.next_groups.items())],
-            "had_bye": sorted(prog.had_bye),
-        }
-    players = sorted(p.id for p in snap.active_players)
-    if ev.format == "roundrobin":
-        return {"players": players, "round": round_no}
-    games = [[_pid(m.a), _pid(m.b), m.score_a, m.score_b] for m in snap.matches
-             if m.round < round_no]
-    total = snap.total_rounds or default_rounds(len(players))
-    return {"players": players, "games": games, "rounds": total}
-
-
-def replay_draw(fmt: str, inputs: dict[str, Any], seed: int,
-                card_of_player: dict[int, Entry]) -> Replay:
-    """Make a draw from its inputs and seed: the same call draws and audits."""
-    rng = random.Random(seed)
-    if fmt == "preis" and "holdings" in inputs:
-        holdings = [Holding(p, tuple(cards)) for p, cards in inputs["holdings"]]
-        n = int(inputs["n_cards"])
-        fr = first_round(holdings, n, rng)
-        sold = sum(len(h.cards) for h in holdings)
-        rows = tuple(Row((1, sold), p) for p in fr.pairings)
-        return Replay(rows, fr.redraws, fr.put_backs)
-    if fmt == "preis":
-        had_bye = set(inputs["had_bye"])
-        out: list[Row] = []
-        for lo, hi, entries in inputs["groups"]:
-            es = [Entry(c, p) for c, p in entries]
-            out.extend(Row((lo, hi), p) for p in later_round(es, rng, had_bye))
-        return Replay(tuple(out))
-    players: list[int] = inputs["players"]
-    if fmt == "roundrobin":
-        rounds = roundrobin.schedule(players, rng)
-        r = int(inputs["round"])
-        if r > len(rounds):
-            raise ValueError(f"a round robin of {len(players)} has only {len(rounds)} rounds")
-        pairs = rounds[r - 1]
-    else:
-        total = int(inputs["rounds"])
-        if total > swiss.max_rounds(len(players)):
-            raise ValueError(f"{len(players)} players cannot play {total} rounds without "
-                             "repeats; lower --rounds")
-        games = [Game(a, b, sa, sb) for a, b, sa, sb in inputs["games"]]
-        pairs = swiss.pair_round(players, games, rng)
-    return Replay(tuple(
-        Row(None, Pairing(card_of_player[a], card_of_player[b] if b is not None else None))
-        for a, b in pairs
-    ))
-
-
-def default_rounds(n_players: int) -> int:
-    """Swiss rounds when none were set: enough to find a sole winner, log2 of the field."""
-    return max(1, math.ceil(math.log2(max(2, n_players))))
-
-
-# --------------------------------------------------------------------------- helpers
 
 
 def _check_settings(fmt: str, n_cards: int | None, max_cards: int, match_length: int,
@@ -710,102 +423,3 @@ def _set_cards(s: Session, ev: Event, player: Player, cards: int) -> None:
     for ordinal in range(len(have) + 1, cards + 1):
         s.add(Card(event_id=ev.id, player_id=player.id, ordinal=ordinal))
     s.flush()
-
-
-def _snapshot(s: Session, ev: Event) -> Snapshot:
-    players = [PlayerView(p.id, p.name, p.seq, p.cards, p.withdrawn)
-               for p in s.scalars(select(Player).where(Player.event_id == ev.id)
-                                  .order_by(Player.seq))]
-    names = {p.id: p.name for p in players}
-    card_rows = list(s.scalars(select(Card).where(Card.event_id == ev.id).order_by(Card.id)))
-    counts: dict[int, int] = {}
-    for c in card_rows:
-        counts[c.player_id] = counts.get(c.player_id, 0) + 1
-    cards = {
-        c.id: CardView(c.id, c.player_id, names[c.player_id], c.ordinal,
-                       names[c.player_id] if counts[c.player_id] == 1
-                       else f"{names[c.player_id]} #{c.ordinal}")
-        for c in card_rows
-    }
-    draws = [DrawView(d.round_no, d.seed, d.seed_given, d.redraws, d.put_backs)
-             for d in s.scalars(select(Draw).where(Draw.event_id == ev.id)
-                                .order_by(Draw.round_no))]
-    matches = []
-    for m in s.scalars(select(Match).where(Match.event_id == ev.id).order_by(Match.no)):
-        group = (m.group_lo, m.group_hi) if m.group_lo is not None and m.group_hi else None
-        label = group_label(group, m.round_no) if group else f"Round {m.round_no}"
-        matches.append(MatchView(m.no, m.round_no, group, label, m.kind, cards[m.card_a_id],
-                                 cards[m.card_b_id] if m.card_b_id else None,
-                                 m.score_a, m.score_b, m.winner_card_id))
-    snap = Snapshot(ev, players, cards, draws, matches)
-    _compute(snap)
-    return snap
-
-
-def _compute(snap: Snapshot) -> None:
-    """Fill in progress, standings and prizes from the snapshot's facts."""
-    ev = snap.event
-    if ev.format == "preis":
-        history: list[list[Played]] = [[] for _ in snap.draws]
-        for m in snap.matches:
-            assert m.group is not None
-            history[m.round - 1].append(Played(m.no, m.round, m.group, _pairing(m), m.winner))
-        entries = [c.entry for c in snap.cards.values()]
-        try:
-            snap.progress = progress(entries, ev.prize_count, history)
-        except BracketError as exc:
-            raise TournamentError(f"the stored event is inconsistent: {exc}") from None
-        snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize,
-                                 open_places(snap.progress))
-        return
-    players = [p.id for p in snap.active_players]
-    games = [Game(_pid(m.a), _pid(m.b), m.score_a, m.score_b) for m in snap.matches]
-    fmt = "swiss" if ev.format == "swiss" else "roundrobin"
-    snap.standings = standings(players, games, fmt)
-    n = len(players)
-    if ev.format == "swiss":
-        snap.total_rounds = ev.rounds or default_rounds(n)
-    else:
-        snap.total_rounds = n if n % 2 else max(1, n - 1)
-    snap.prizes = _standings_prizes(snap)
-
-
-def _standings_prizes(snap: Snapshot) -> list[PrizeLine]:
-    """Swiss and round robin: prizes go down the final standings (shared ranks noted)."""
-    done = snap.finished
-    lines = []
-    for i in range(snap.event.prize_count):
-        if i < len(snap.standings) and done:
-            st = snap.standings[i]
-            shared = sum(1 for x in snap.standings if x.rank == st.rank) > 1
-            lines.append(PrizeLine(i + 1, st.player, None, None, st.rank, "won",
-                                   f"shares rank {st.rank}" if shared else ""))
-        else:
-            lines.append(PrizeLine(i + 1, None, None, None, None,
-                                   "not awarded" if done else "open"))
-    return lines
-
-
-def _truncated(snap: Snapshot, rounds: int) -> Snapshot:
-    """The snapshot as it was after `rounds` rounds (results of later rounds dropped)."""
-    t = Snapshot(snap.event, snap.players, snap.cards, snap.draws[:rounds],
-                 [m for m in snap.matches if m.round <= rounds])
-    _compute(t)
-    return t
-
-
-def _pairing(m: MatchView) -> Pairing:
-    return Pairing(m.a.entry, m.b.entry if m.b else None)
-
-
-def _row_of(m: MatchView) -> Row:
-    return Row(m.group, _pairing(m))
-
-
-def _pid(c: CardView | None) -> int | None:
-    return None if c is None else c.player
-
-
-def _card_of_player(snap: Snapshot) -> dict[int, Entry]:
-    """Swiss and round robin: each player's single entry."""
-    return {c.player: c.entry for c in snap.cards.values()}

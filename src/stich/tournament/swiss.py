@@ -6,6 +6,7 @@ the `random.Random` passed in, so a bot arena can use this without the tournamen
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -73,3 +74,8 @@ def pair_round(players: Sequence[P], games: Sequence[Game[P]],
 def max_rounds(n_players: int) -> int:
     """Most rounds a field can play without repeats: n-1, or n with an odd field (byes)."""
     return n_players if n_players % 2 else n_players - 1
+
+
+def default_rounds(n_players: int) -> int:
+    """Swiss rounds when none were set: enough to find a sole winner, log2 of the field."""
+    return max(1, math.ceil(math.log2(max(2, n_players))))

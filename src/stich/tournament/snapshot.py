@@ -1,0 +1,296 @@
+"""An event at one moment: its stored facts as plain views, and what they imply.
+
+Read-only and computed on every command: progress of the knockout (bracket.py), standings
+(standings.py) and the prize list (prizes.py) are never stored, so a corrected result cannot
+leave a stale copy behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from stich.tournament import swiss
+from stich.tournament.bracket import (
+    BracketError,
+    Played,
+    Progress,
+    Range,
+    group_label,
+    open_places,
+    progress,
+)
+from stich.tournament.draw import Entry, Pairing
+from stich.tournament.errors import TournamentError
+from stich.tournament.models import Card, Draw, Event, Match, Player
+from stich.tournament.prizes import PrizeLine, prize_list
+from stich.tournament.standings import Game, Standing, standings
+
+
+@dataclass(frozen=True)
+class CardView:
+    """An entry card as shown: "Anna" for a single card, "Anna #2" for her second."""
+
+    id: int
+    player: int
+    name: str
+    ordinal: int
+    label: str
+
+    @property
+    def entry(self) -> Entry:
+        return Entry(self.id, self.player)
+
+
+@dataclass(frozen=True)
+class MatchView:
+    no: int
+    round: int
+    group: Range | None
+    label: str
+    kind: str
+    a: CardView
+    b: CardView | None
+    score_a: int | None
+    score_b: int | None
+    winner: int | None  # card id
+
+    @property
+    def decided(self) -> bool:
+        return self.winner is not None
+
+    def summary(self) -> str:
+        """One line for prize lists: "match 63, Final: Anna 2:1 Bert"."""
+        head = f"match {self.no}, {self.label}: "
+        if self.b is None:
+            return head + f"{self.a.label} has a bye"
+        if self.kind == "self":
+            return head + f"{self.a.name} meets himself, goes on with {self.a.label}"
+        return head + f"{self.a.label} {self.score_text() or '-'} {self.b.label}"
+
+    def score_text(self) -> str:
+        if self.kind == "bye":
+            return "bye"
+        if self.kind == "self":
+            return "meets himself"
+        if self.score_a is None:
+            return ""
+        return f"{self.score_a}:{self.score_b}"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: int
+    name: str
+    seq: int
+    cards: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class DrawView:
+    round: int
+    seed: int
+    seed_given: bool
+    redraws: int
+    put_backs: int
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """Where one player's cards are: in the main draw, in placement play, placed, or out."""
+
+    player: PlayerView
+    main: int
+    placement: int
+    places: tuple[int, ...]
+    out: int
+
+
+@dataclass
+class Snapshot:
+    """Everything about one event at one moment, computed from its stored facts."""
+
+    event: Event
+    players: list[PlayerView]
+    cards: dict[int, CardView]
+    draws: list[DrawView]
+    matches: list[MatchView]
+    progress: Progress | None = None
+    standings: list[Standing[int]] = field(default_factory=list)
+    total_rounds: int | None = None
+    prizes: list[PrizeLine] = field(default_factory=list)
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.event.format == "preis"
+
+    @property
+    def rounds(self) -> int:
+        return len(self.draws)
+
+    @property
+    def sold(self) -> int:
+        return sum(p.cards for p in self.players if not p.withdrawn)
+
+    @property
+    def active_players(self) -> list[PlayerView]:
+        return [p for p in self.players if not p.withdrawn]
+
+    @property
+    def open_matches(self) -> list[MatchView]:
+        return [m for m in self.matches if not m.decided]
+
+    def round_matches(self, round_no: int) -> list[MatchView]:
+        return [m for m in self.matches if m.round == round_no]
+
+    @property
+    def finished(self) -> bool:
+        if self.is_knockout:
+            return self.progress is not None and self.progress.finished
+        return (self.total_rounds is not None and self.rounds >= self.total_rounds
+                and not self.open_matches)
+
+    def phase(self) -> str:
+        if not self.draws:
+            return "registration"
+        if self.finished:
+            return "finished"
+        if self.open_matches:
+            return f"round {self.rounds} in play"
+        return f"waiting for the draw of round {self.rounds + 1}"
+
+    def next_step(self) -> str:
+        """What the organiser does next, in one sentence."""
+        if not self.draws:
+            if self.is_knockout:
+                n = self.event.n_cards or 0
+                if self.sold <= n // 2:
+                    return (f"register players: {self.sold} of {n} cards sold, the draw needs "
+                            f"more than {n // 2}")
+            elif len(self.active_players) < 2:
+                return "register players: a round needs at least two"
+            return "register more players, or draw round 1 (stich tournament draw)"
+        if self.open_matches:
+            nos = ", ".join(str(m.no) for m in self.open_matches[:12])
+            more = "" if len(self.open_matches) <= 12 else ", ..."
+            return f"enter the results of matches {nos}{more} (stich tournament result NO A:B)"
+        if self.finished:
+            return "print the prize list (stich tournament prizes --html FILE)"
+        return f"draw round {self.rounds + 1} (stich tournament draw)"
+
+    def holdings(self) -> list[Holdings]:
+        """Per player, how many cards are where (knockout events)."""
+        prog = self.progress
+        rows = []
+        for p in self.active_players:
+            cards = [c for c in self.cards.values() if c.player == p.id]
+            main = placement = out = 0
+            places: list[int] = []
+            for c in cards:
+                if prog is None:
+                    main += 1
+                elif c.id in prog.live:
+                    if prog.live[c.id][0] == 1:
+                        main += 1
+                    else:
+                        placement += 1
+                elif c.id in prog.out:
+                    out += 1
+            if prog is not None:
+                places = sorted(pl.place for pl in prog.places.values() if pl.entry.player == p.id)
+            rows.append(Holdings(p, main, placement, tuple(places), out))
+        return rows
+
+
+def load(s: Session, ev: Event) -> Snapshot:
+    """Read an event's facts and compute where it stands."""
+    players = [PlayerView(p.id, p.name, p.seq, p.cards, p.withdrawn)
+               for p in s.scalars(select(Player).where(Player.event_id == ev.id)
+                                  .order_by(Player.seq))]
+    names = {p.id: p.name for p in players}
+    card_rows = list(s.scalars(select(Card).where(Card.event_id == ev.id).order_by(Card.id)))
+    counts: dict[int, int] = {}
+    for c in card_rows:
+        counts[c.player_id] = counts.get(c.player_id, 0) + 1
+    cards = {
+        c.id: CardView(c.id, c.player_id, names[c.player_id], c.ordinal,
+                       names[c.player_id] if counts[c.player_id] == 1
+                       else f"{names[c.player_id]} #{c.ordinal}")
+        for c in card_rows
+    }
+    draws = [DrawView(d.round_no, d.seed, d.seed_given, d.redraws, d.put_backs)
+             for d in s.scalars(select(Draw).where(Draw.event_id == ev.id)
+                                .order_by(Draw.round_no))]
+    matches = []
+    for m in s.scalars(select(Match).where(Match.event_id == ev.id).order_by(Match.no)):
+        group = (m.group_lo, m.group_hi) if m.group_lo is not None and m.group_hi else None
+        label = group_label(group, m.round_no) if group else f"Round {m.round_no}"
+        matches.append(MatchView(m.no, m.round_no, group, label, m.kind, cards[m.card_a_id],
+                                 cards[m.card_b_id] if m.card_b_id else None,
+                                 m.score_a, m.score_b, m.winner_card_id))
+    snap = Snapshot(ev, players, cards, draws, matches)
+    compute(snap)
+    return snap
+
+
+def compute(snap: Snapshot) -> None:
+    """Fill in progress, standings and prizes from the snapshot's facts."""
+    ev = snap.event
+    if ev.format == "preis":
+        history: list[list[Played]] = [[] for _ in snap.draws]
+        for m in snap.matches:
+            assert m.group is not None
+            history[m.round - 1].append(Played(m.no, m.round, m.group, pairing_of(m), m.winner))
+        entries = [c.entry for c in snap.cards.values()]
+        try:
+            snap.progress = progress(entries, ev.prize_count, history)
+        except BracketError as exc:
+            raise TournamentError(f"the stored event is inconsistent: {exc}") from None
+        snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize,
+                                 open_places(snap.progress))
+        return
+    players = [p.id for p in snap.active_players]
+    games = [Game(player_of(m.a), player_of(m.b), m.score_a, m.score_b) for m in snap.matches]
+    fmt = "swiss" if ev.format == "swiss" else "roundrobin"
+    snap.standings = standings(players, games, fmt)
+    n = len(players)
+    if ev.format == "swiss":
+        snap.total_rounds = ev.rounds or swiss.default_rounds(n)
+    else:
+        snap.total_rounds = n if n % 2 else max(1, n - 1)
+    snap.prizes = _standings_prizes(snap)
+
+
+def _standings_prizes(snap: Snapshot) -> list[PrizeLine]:
+    """Swiss and round robin: prizes go down the final standings (shared ranks noted)."""
+    done = snap.finished
+    lines = []
+    for i in range(snap.event.prize_count):
+        if i < len(snap.standings) and done:
+            st = snap.standings[i]
+            shared = sum(1 for x in snap.standings if x.rank == st.rank) > 1
+            lines.append(PrizeLine(i + 1, st.player, None, None, st.rank, "won",
+                                   f"shares rank {st.rank}" if shared else ""))
+        else:
+            lines.append(PrizeLine(i + 1, None, None, None, None,
+                                   "not awarded" if done else "open"))
+    return lines
+
+
+def truncated(snap: Snapshot, rounds: int) -> Snapshot:
+    """The snapshot as it was after `rounds` rounds (results of later rounds dropped)."""
+    t = Snapshot(snap.event, snap.players, snap.cards, snap.draws[:rounds],
+                 [m for m in snap.matches if m.round <= rounds])
+    compute(t)
+    return t
+
+
+def pairing_of(m: MatchView) -> Pairing:
+    return Pairing(m.a.entry, m.b.entry if m.b else None)
+
+
+def player_of(c: CardView | None) -> int | None:
+    return None if c is None else c.player

@@ -1,0 +1,101 @@
+"""Rich tables and one-line summaries for the terminal; the HTML twins live in html.py."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+
+from stich.tournament.html import DECK_NAMES, FORMAT_NAMES
+from stich.tournament.models import Event
+from stich.tournament.snapshot import Snapshot
+
+
+def settings_line(snap: Snapshot) -> str:
+    ev = snap.event
+    parts = [FORMAT_NAMES[ev.format]]
+    if ev.format == "preis":
+        parts.append(f"N={ev.n_cards} cards, up to {ev.max_cards} per player")
+    elif ev.format == "swiss":
+        parts.append(f"{snap.total_rounds} rounds" if ev.rounds else "rounds: log2 of the field")
+    parts.append(f"matches to {ev.match_length} Bummerl")
+    parts.append(f"{ev.prize_count} prizes" + (", one per player" if ev.one_prize else ""))
+    parts.append(DECK_NAMES[ev.deck])
+    return "; ".join(parts)
+
+
+def sold_line(snap: Snapshot) -> str:
+    if snap.is_knockout:
+        return (f"{len(snap.active_players)} players, {snap.sold} of {snap.event.n_cards} "
+                "cards sold")
+    return f"{len(snap.active_players)} players"
+
+
+def events_table(events: Sequence[Event]) -> Table:
+    table = Table("Event", "Format", "Created")
+    for ev in events:
+        table.add_row(ev.name, FORMAT_NAMES[ev.format], f"{ev.created_at:%Y-%m-%d %H:%M}")
+    return table
+
+
+def players_table(snap: Snapshot) -> Table:
+    table = Table("#", "Player", "Cards", title=f"{snap.event.name}: players")
+    for p in snap.active_players:
+        table.add_row(str(p.seq), p.name, str(p.cards))
+    return table
+
+
+def pairings_table(snap: Snapshot, round_no: int) -> Table:
+    table = Table("No.", "Stage", "Player", "Player", "Result", title=f"Round {round_no}")
+    for m in snap.round_matches(round_no):
+        if m.kind == "bye":
+            res = "bye"
+        elif m.kind == "self":
+            res = "meets himself: gives up one card"
+        else:
+            res = m.score_text()
+        table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "(Freilos)", res)
+    return table
+
+
+def open_matches_table(snap: Snapshot) -> Table:
+    table = Table("No.", "Stage", "Player", "Player", title="Open matches")
+    for m in snap.open_matches:
+        table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "")
+    return table
+
+
+def holdings_table(snap: Snapshot) -> Table:
+    """Who still holds how many cards, and where (T-3)."""
+    table = Table("Player", "Bought", "In the main draw", "In placement play", "Places",
+                  title="Cards")
+    for h in snap.holdings():
+        table.add_row(h.player.name, str(h.player.cards), str(h.main), str(h.placement),
+                      ", ".join(map(str, h.places)))
+    return table
+
+
+def prizes_table(snap: Snapshot) -> Table:
+    names = {p.id: p.name for p in snap.players}
+    by_no = {m.no: m for m in snap.matches}
+    table = Table("Prize", "Player", "Decided by", "Note", title=f"{snap.event.name}: prizes")
+    for line in snap.prizes:
+        decided = by_no[line.match].summary() if line.match is not None else ""
+        who = names[line.player] if line.player is not None else f"({line.status})"
+        table.add_row(str(line.prize), who, decided, line.note)
+    return table
+
+
+def standings_table(snap: Snapshot) -> Table:
+    names = {p.id: p.name for p in snap.players}
+    swiss = snap.event.format == "swiss"
+    cols = ["Rank", "Player", "Points"] + (["Buchholz"] if swiss else [])
+    cols += ["S-B", "Bummerl +/-", "Played", "Byes"]
+    table = Table(*cols, title=f"Standings after round {snap.rounds}")
+    for st in snap.standings:
+        row = [str(st.rank), names[st.player], f"{st.points:g}"]
+        row += [f"{st.buchholz:g}"] if swiss else []
+        row += [f"{st.sonneborn_berger:g}", f"{st.bummerl_diff:+d}", str(st.played),
+                str(st.byes)]
+        table.add_row(*row)
+    return table
