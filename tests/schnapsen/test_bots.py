@@ -1,0 +1,39 @@
+"""Schnapsen bots: the rule-based bot against the random one, through observations only."""
+
+from __future__ import annotations
+
+import pytest
+
+from stich.arena import run_arena
+from stich.bots import make_bot
+from stich.games.schnapsen import Schnapsen, SchnapsenOptions
+from stich.runner import play_deal
+
+
+@pytest.mark.parametrize("preset", ["soft", "sharp"])
+def test_rules_bot_wins_nine_in_ten_bummerl(preset: str) -> None:
+    report = run_arena("schnapsen", "rules", "random", matches=40, seed=7,
+                       options=SchnapsenOptions.from_preset(preset))
+    assert report.units >= 40
+    assert report.a_units / report.units >= 0.9
+
+
+@pytest.mark.slow
+def test_rules_bot_wins_nine_in_ten_bummerl_long_run() -> None:
+    report = run_arena("schnapsen", "rules", "random", matches=1000, seed=1)
+    assert report.a_units / report.units >= 0.9
+
+
+def test_bots_only_ever_choose_legal_actions() -> None:
+    # a bot's illegal action would forfeit the deal (S-12); none may occur
+    for seed in range(60):
+        game = Schnapsen.deal(seed, seed % 2, SchnapsenOptions.from_preset(
+            "sharp" if seed % 3 else "soft"))
+        result = play_deal(game, [make_bot("schnapsen", "rules", seed),
+                                  make_bot("schnapsen", "random", seed)])
+        assert result.reason != "revoke"
+
+
+def test_same_seed_same_arena() -> None:
+    first = run_arena("schnapsen", "rules", "random", matches=5, seed=3)
+    assert first == run_arena("schnapsen", "rules", "random", matches=5, seed=3)
