@@ -62,7 +62,8 @@ def crosses(fifties: int) -> str:
 
 
 def render_text(board: ZBoard, title: str = "", target: int | None = None) -> str:
-    """The Z as lines of text: three bars with their strokes, each bar's value, the rests."""
+    """The Z as lines of text: three bars with their strokes (the slanted bar drawn ``╱``, its
+    marks ``/`` and ``X``), each bar's value, and the rests."""
     width = max(30, len(tally(board.hundreds)) + 3, len(tally(board.twenties)) + 3)
     goal = f" of {target}" if target is not None else ""
     rests = " ".join(str(rest) for rest in board.rests)
@@ -70,14 +71,14 @@ def render_text(board: ZBoard, title: str = "", target: int | None = None) -> st
     def row(art: str, value: str = "", after: str = "") -> str:
         return f" {art:<{width}} {value:>5}  {after}".rstrip()
 
-    middle = crosses(board.fifties).rjust(width // 2 - 2) + "  /"
+    middle = crosses(board.fifties).rjust(width // 2 - 2) + "  ╱"
     return "\n".join([
         f"{title}: {board.total}{goal}" if title else f"{board.total}{goal}",
         row("_" * width),
         row("  " + tally(board.hundreds), str(100 * board.hundreds)),
-        row(" " * (width - 4) + "/"),
+        row(" " * (width - 4) + "╱"),
         row(middle, str(50 * board.fifties)),
-        row("   /"),
+        row("   ╱"),
         row("_" * width),
         row("  " + tally(board.twenties), str(20 * board.twenties), rests),
     ])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from stich.cards import RANK_OF, SUIT_OF, Rank, cards_in
+from stich.cards import RANK_OF, SUIT_OF, Rank
 from stich.games.jass_cards import Contract
 
 RUN_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
@@ -59,11 +59,10 @@ def weis_in(hand: int, four_low: bool = True) -> list[int]:
 
 
 def describe(mask: int) -> str:
-    """People's name for a Weis: ``four Jacks`` or ``4 in a row, H9 to HQ``."""
-    cards = list(cards_in(mask))
+    """People's name for a Weis: ``four Jacks`` or ``4 in a row``."""
     if is_four(mask):
-        return f"four {_PLURAL[cards[0].rank]}"
-    return f"{len(cards)} in a row, {cards[0]} to {cards[-1]}"
+        return f"four {_PLURAL[RANK_OF[mask.bit_length() - 1]]}"
+    return f"{mask.bit_count()} in a row"
 
 
 class Declared(NamedTuple):

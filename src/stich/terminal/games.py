@@ -9,6 +9,7 @@ from stich.terminal.view import GameView
 
 VIEWS: dict[str, tuple[str, Deck]] = {
     "schnapsen": ("stich.terminal.schnapsen_view:SchnapsenView", Deck.FRENCH),
+    "jass": ("stich.terminal.jass_view:JassView", Deck.SWISS),
 }
 
 

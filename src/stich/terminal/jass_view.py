@@ -1,0 +1,247 @@
+"""Schieber Jass at the terminal: the table with four seats, the trick, Weis, Stöck, the Z.
+
+The person sits at the bottom, the partner opposite. Play goes counter-clockwise, so the
+player after the person (seat 1) sits on the right and seat 3 on the left.
+"""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from stich.actions import Action
+from stich.cards import RANK_OF, SUIT_OF, Card, Rank, card_set, cards_in
+from stich.game import Game, Observation
+from stich.games.jass import TEAMS, Jass, JassObservation
+from stich.games.jass_cards import Contract, strength
+from stich.games.jass_match import JassMatch
+from stich.games.jass_weis import describe, is_four
+from stich.jass_board import render_text
+from stich.match import Match
+from stich.terminal.cards import card_text, cards_text, suit_text
+from stich.terminal.view import GameView
+
+
+class JassView(GameView):
+    """Seat 0 for the person; names in seat order (seat 2 is the partner)."""
+
+    _board_shown_for = -1
+    """The deal whose first view showed the Z (it is shown once per deal, and after it)."""
+
+    # --- pieces ---------------------------------------------------------------------------
+    def team_name(self, team: int) -> str:
+        first, second = TEAMS[team]
+        return f"{self.names[first]} & {self.names[second]}"
+
+    def contract_name(self, contract: Contract) -> Text:
+        """A trump suit in the deck's colours, or Obenabe / Undenufe."""
+        if contract.trump is None:
+            return Text(contract.name.capitalize(), style="bold")
+        return suit_text(contract.trump, self.deck)
+
+    def contract_text(self, contract: Contract, factor: int) -> Text:
+        text = Text("Trump " if contract.trump is not None else "", style="bold")
+        return text.append_text(self.contract_name(contract)).append(f" ×{factor}", style="bold")
+
+    def hand(self, observation: Observation) -> list[Card]:
+        assert isinstance(observation, JassObservation)
+        contract = observation.contract
+        trump = contract.trump if contract is not None else None
+        order = strength(contract) if contract is not None else RANK_OF
+        return sorted(observation.hand, key=lambda c: (SUIT_OF[c] != trump, SUIT_OF[c], -order[c]))
+
+    def boards(self, match: JassMatch) -> Columns:
+        """Both teams' Z side by side, as written so far."""
+        return Columns([Text(render_text(board, self.team_name(team), match.options.target))
+                        for team, board in enumerate(match.boards())], padding=(0, 6))
+
+    def _score_line(self, obs: JassObservation) -> Text:
+        line = Text("Score: ", style="bold")
+        for team in (0, 1):
+            line.append(f"{self.team_name(team)} {obs.scores[team]}")
+            if obs.points[team]:
+                line.append(f" (+{obs.points[team]} this deal)", style="green")
+            line.append("   ·   " if team == 0 else "")
+        return line.append(f"   target {obs.target}", style="dim")
+
+    def _choice_line(self, obs: JassObservation) -> Text:
+        chooser = (obs.forehand + 2) % 4 if obs.pushed else obs.forehand
+        line = Text(f"Contract to choose: {self.names[chooser]}", style="bold")
+        if obs.pushed:
+            line.append(f" ({self.names[obs.forehand]} pushed)")
+        line.append("   factors: ", style="dim")
+        for contract in Contract:
+            line.append_text(self.contract_name(contract)).append(f" ×{obs.factors[contract]}  ")
+        return line
+
+    def _weis_lines(self, obs: JassObservation) -> list[Text]:
+        lines = []
+        for weis in obs.weis:
+            line = Text(f"Weis: {self.names[weis.seat]} {weis.points}", style="magenta")
+            if weis.cards is not None:
+                line.append(f" ({describe(card_set(weis.cards))}: ")
+                line.append_text(cards_text(weis.cards, self.deck)).append(")")
+            if obs.weis_team is not None:
+                scores = weis.seat % 2 == obs.weis_team
+                line.append("  counts" if scores else "  beaten", style="dim")
+            lines.append(line)
+        return lines
+
+    def _table_grid(self, obs: JassObservation) -> Table:
+        """The four seats around the table, each with the card he put on the trick."""
+        on_table = {(obs.leader + i) % 4: card for i, card in enumerate(obs.trick)}
+        me = obs.seat
+
+        def seat(offset: int) -> Text:
+            who = (me + offset) % 4
+            text = Text(self.names[who] + (" (forehand)" if who == obs.forehand else ""),
+                        style="bold" if who == obs.to_act else "")
+            text.append("\n")
+            if who in on_table:
+                text.append_text(card_text(on_table[who], self.deck))
+            elif who == obs.to_act:
+                text.append("…", style="bold cyan")
+            return text
+
+        grid = Table.grid(padding=(0, 4))
+        for _ in range(3):
+            grid.add_column(justify="center", min_width=18)
+        grid.add_row("", seat(2), "")
+        grid.add_row(seat(3), Text("(table)", style="dim"), seat(1))
+        grid.add_row("", seat(0), "")
+        return grid
+
+    # --- the view ---------------------------------------------------------------------------
+    def table(self, observation: Observation, match: Match) -> RenderableType:
+        assert isinstance(observation, JassObservation) and isinstance(match, JassMatch)
+        obs = observation
+        lines: list[RenderableType] = [
+            Rule(f"Deal {len(match.deals) + 1} · Schieber ({match.options.preset})")]
+        if self._board_shown_for != len(match.deals):
+            self._board_shown_for = len(match.deals)
+            lines.append(self.boards(match))
+        lines.append(self._score_line(obs))
+        if obs.contract is None:
+            lines.append(self._choice_line(obs))
+        else:
+            assert obs.multiplier is not None and obs.chosen_by is not None
+            line = self.contract_text(obs.contract, obs.multiplier)
+            line.append(f", chosen by {self.names[obs.chosen_by]}")
+            if obs.pushed:
+                line.append(f" (pushed by {self.names[obs.forehand]})")
+            lines.append(line.append(f"   tricks {obs.tricks_won[0]} : {obs.tricks_won[1]}",
+                                     style="dim"))
+        lines.extend(self._weis_lines(obs))
+        if obs.stoeck is not None:
+            lines.append(Text(f"Stöck: {self.names[obs.stoeck]} (20 × {obs.multiplier})",
+                              style="magenta"))
+        if obs.last_trick:
+            last = Text("Last trick: ", style="dim")
+            for seat, card in obs.last_trick:
+                last.append(f"{self.names[seat]} ").append_text(card_text(card, self.deck))
+                last.append("  ")
+            lines.append(last)
+        if obs.contract is not None:
+            lines.append(self._table_grid(obs))
+        hand = Text("Your hand: ")
+        for number, card in enumerate(self.hand(obs), start=1):
+            hand.append(f"{number}:", style="cyan").append_text(card_text(card, self.deck))
+            hand.append("  ")
+        lines.append(hand)
+        return Group(*lines)
+
+    def action_key(self, action: Action) -> str | None:
+        """``to``/``tu`` for Obenabe/Undenufe; Weis by kind: ``wj`` four Jacks, ``wh8`` a run
+        in H up to the 8."""
+        if action.verb == "trump" and action.arg in ("obenabe", "undenufe"):
+            return "t" + action.arg[0]
+        if action.verb == "weis":
+            cards = action.cards
+            top = max(cards)
+            if is_four(card_set(cards)):
+                return "w" + top.rank.letter.lower()
+            return "w" + top.name.lower()
+        return None
+
+    def action_text(self, action: Action) -> Text:
+        if action.verb == "weis":
+            cards = card_set(action.cards)
+            text = Text(f"weis {describe(cards)} ")
+            return text.append_text(cards_text(cards_in(cards), self.deck))
+        if action.verb == "push":
+            return Text("push (schiebe) to your partner")
+        if action.verb == "trump":
+            return Text("trump ").append_text(self.contract_name(Contract.from_word(action.arg)))
+        return super().action_text(action)
+
+    def announce(self, seat: int, action: Action, game: Game) -> Text:
+        """Other players' moves, saying only what the table learns (J-5: a Weis's cards stay
+        hidden until shown)."""
+        assert isinstance(game, Jass)
+        name = self.names[seat]
+        if action.verb == "weis":
+            points = next(w.points for w in reversed(game.declared) if w.seat == seat)
+            return Text(f"{name} declares a Weis: {points}", style="magenta")
+        if action.verb == "push":
+            return Text(f"{name} pushes; {self.names[(seat + 2) % 4]} chooses", style="dim")
+        if action.verb == "trump":
+            assert game.contract is not None and game.multiplier is not None
+            return Text(f"{name} chooses ", style="dim").append_text(
+                self.contract_text(game.contract, game.multiplier))
+        text = Text(f"{name} plays ", style="dim").append_text(card_text(action.card, self.deck))
+        pair = _stoeck_pair(game)
+        if game.stoeck_seat == seat and pair >> action.card & 1 and not game.hands[seat] & pair:
+            text.append("  Stöck!", style="magenta")
+        if not game.trick and game.last_trick and game.last_trick[-1] == (seat, action.card):
+            if game.result() is None:
+                text.append(f"  → trick to {self.names[game.to_act]}", style="dim")
+            if game.tricks_played == 1 and game.weis_team is not None:
+                text.append(f"\nWeis: {self.team_name(game.weis_team)} score "
+                            f"{game.weis_raw[game.weis_team]} × {game.multiplier}",
+                            style="magenta")
+        return text
+
+    def deal_summary(self, game: Game, match: Match) -> RenderableType:
+        assert isinstance(game, Jass) and isinstance(match, JassMatch)
+        result = game.result()
+        assert result is not None and game.contract is not None
+        factor = result.extra["multiplier"]
+        lines: list[RenderableType] = [Rule("Deal over")]
+        lines.append(self.contract_text(game.contract, factor))
+        for team, (seat, _) in enumerate(TEAMS):
+            parts = [f"cards {result.card_points[seat]}"]
+            if result.extra["weis"][team]:
+                parts.append(f"Weis {result.extra['weis'][team]}")
+            if result.extra["stoeck"][team]:
+                parts.append("Stöck 20")
+            if result.extra["match"] and result.extra["match"][0] % 2 == team:
+                parts.append(f"Match +{game.options.match_bonus}")
+            lines.append(Text(f"{self.team_name(team)}: {result.game_points[seat]} "
+                              f"({', '.join(parts)}; ×{factor})", style="bold"))
+        if result.extra["game_over"]:
+            lines.append(Text(f"{self.team_name(result.extra['game_winner'][0] % 2)} reach "
+                              f"{game.options.target}: the game ends here (J-7)", style="bold"))
+            for seat in range(4):
+                if game.hands[seat]:
+                    lines.append(Text(f"{self.names[seat]} still held: ").append_text(
+                        cards_text(cards_in(game.hands[seat]), self.deck)))
+        lines.append(self.boards(match))
+        self._board_shown_for = len(match.deals)  # the next deal's first view need not repeat it
+        return Group(*lines)
+
+    def match_summary(self, match: Match) -> RenderableType:
+        assert isinstance(match, JassMatch)
+        title = (f"{self.team_name(match.winner)} win the game" if match.winner is not None
+                 else "Game")
+        return Group(Rule(title), self.boards(match))
+
+
+def _stoeck_pair(game: Jass) -> int:
+    trump = game.contract.trump if game.contract is not None else None
+    if trump is None:
+        return 0
+    return card_set((Card.of(trump, Rank.KING), Card.of(trump, Rank.QUEEN)))
+
