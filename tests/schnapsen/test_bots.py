@@ -37,3 +37,27 @@ def test_bots_only_ever_choose_legal_actions() -> None:
 def test_same_seed_same_arena() -> None:
     first = run_arena("schnapsen", "rules", "random", matches=5, seed=3)
     assert first == run_arena("schnapsen", "rules", "random", matches=5, seed=3)
+
+
+def test_a_bot_that_breaks_a_rule_forfeits_the_deal() -> None:  # S-12
+    from stich.actions import PLAY, Action
+    from stich.bots.base import Bot
+    from stich.cards import cards_in
+    from stich.game import Observation
+    from stich.games.schnapsen import SchnapsenObservation
+    from stich.games.schnapsen_family import DECK
+    from stich.records import DealRecord, replay
+
+    class Cheat(Bot):
+        NAME = "cheat"
+
+        def act(self, observation: Observation) -> Action:
+            assert isinstance(observation, SchnapsenObservation)
+            return PLAY[next(c for c in cards_in(DECK) if c not in observation.hand)]
+
+    game = Schnapsen.deal(1, 0)
+    result = play_deal(game, [make_bot("schnapsen", "random", 1), Cheat()])
+    assert result.reason == "revoke" and result.winner == (0,) and result.game_points == (3, 0)
+    record = game.to_record()
+    assert record.extra["forfeit"]["seat"] == 1
+    assert replay(DealRecord.from_dict(record.to_dict())).result() == result
