@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -94,7 +95,8 @@ def test_result_errors(event: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) 
     assert "already has the result 2:1" in cli_fail("result", no, "2:0")
 
 
-def test_result_correction(event: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) -> None:
+def test_result_correction(event: Cli, cli_fail: Cli, snap: Callable[[], Snapshot],
+                           db: Path) -> None:
     # T-5: a wrong result can be corrected while the next round has not been drawn
     event("draw", "--seed", "8")
     s = snap()
@@ -115,6 +117,14 @@ def test_result_correction(event: Cli, cli_fail: Cli, snap: Callable[[], Snapsho
     assert m.a.id in r2_cards and m.b.id not in r2_cards
     assert "can no longer be corrected" in cli_fail("correct", str(m.no), "0:2")
     assert "audit passed" in event("audit")
+    # the paper trail keeps every result typed in, corrections included
+    con = sqlite3.connect(db)
+    log = con.execute("select action, result_log.score_a, result_log.score_b from result_log "
+                      "join matches "
+                      "on matches.id = result_log.match_id where matches.no = ? "
+                      "order by result_log.id", (m.no,)).fetchall()
+    con.close()
+    assert log == [("enter", 2, 0), ("correct", 1, 2), ("correct", 2, 1)]
 
 
 def test_missing_or_corrupt_database(tmp_path: Path) -> None:
@@ -134,3 +144,20 @@ def test_no_event_yet(cli_fail: Cli, db: Path) -> None:
     runner.invoke(app, ["tournament", "--db", str(db), "create", "X", "--cards", "3"])
     assert db.exists()  # create made the file, then refused the settings
     assert "no event yet" in cli_fail("status")
+
+
+def test_audit_catches_tampering(event: Cli, db: Path) -> None:
+    # T-2/T-5: the draw is reproducible from its seed; a pairing changed afterwards shows up
+    event("draw", "--seed", "12")
+    assert "audit passed: 1 draw(s)" in event("audit")
+    con = sqlite3.connect(db)
+    a, b = con.execute("select card_a_id, card_b_id from matches where kind = 'match' "
+                       "order by no limit 2").fetchall()
+    con.execute("update matches set card_b_id = ? where card_b_id = ?", (-1, a[1]))
+    con.execute("update matches set card_b_id = ? where card_b_id = ?", (a[1], b[1]))
+    con.execute("update matches set card_b_id = ? where card_b_id = -1", (b[1],))
+    con.commit()
+    con.close()
+    res = CliRunner().invoke(app, ["tournament", "--db", str(db), "audit"])
+    assert res.exit_code == 1
+    assert "MISMATCH" in res.stdout and "gives different pairings" in res.stdout

@@ -53,6 +53,10 @@ def test_64_card_event_end_to_end(cli: Cli, snap: Callable[[], Snapshot], tmp_pa
     html_dir = tmp_path / "pages"
     html_dir.mkdir()
     cli("pairings", "1", "--html", str(html_dir / "round1.html"))
+    status = cli("status")
+    # T-5: status shows the open matches, who holds how many cards, and what comes next
+    assert "Open matches" in status and "In the main draw" in status
+    assert "next: enter the results of matches" in status
     rounds = 1
     while True:
         play_round(cli, snap, rng)

@@ -64,3 +64,12 @@ def test_round_robin_event(cli: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]
     assert "S-B" in cli("standings")
     assert "audit passed: 5 draw(s)" in cli("audit")
     assert "has not been drawn" in cli_fail("--event", "Liga", "pairings", "9")
+
+
+def test_swiss_rounds_beyond_the_field_are_refused(cli: Cli, cli_fail: Cli) -> None:
+    cli("create", "Tiny", "--format", "swiss", "--rounds", "4")
+    for name in ("A", "B", "C", "D"):
+        cli("register", name)
+    assert "cannot play 4 rounds without repeats" in cli_fail("draw")
+    cli("configure", "--rounds", "3")
+    cli("draw")
