@@ -57,7 +57,8 @@ def test_draw_errors(event: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) ->
     # T-2: 12 cards cannot fill the left pot of 16 numbers
     assert "needs more than 16" in cli_fail("draw")
     event("configure", "--cards", "16")
-    assert "seed must be between" in cli_fail("draw", "--seed", "-1")
+    assert "not a whole number" in cli_fail("draw", "--seed", "-1")
+    assert "seed must be between" in cli_fail("draw", "--seed", str(2**64))
     event("draw", "--seed", "5")
     # T-3: the next round waits for every result
     assert "open match" in cli_fail("draw")
@@ -84,6 +85,7 @@ def test_result_errors(event: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) 
     assert "no winner" in cli_fail("result", no, "2:2")
     assert "not of the form" in cli_fail("result", no, "two-one")
     assert "pairs" in cli_fail("result", no)
+    assert "pairs" in cli_fail("result")
     assert "not a match number" in cli_fail("result", "x", "2:0")
     assert "given twice" in cli_fail("result", no, "2:0", no, "2:1")
     # all or nothing: a good result next to a bad one is not saved either

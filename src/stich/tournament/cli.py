@@ -220,15 +220,17 @@ def players(ctx: typer.Context, db: DbOption = None, event: EventOption = None) 
 @app.command()
 def draw(
     ctx: typer.Context,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the draw (default: a "
-                                             "fresh one, recorded).")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", help="Seed for the draw, a whole number "
+                                             "(default: a fresh one, recorded).")] = None,
     html_path: HtmlOption = None,
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
     """Draw the next round (T-2 for round 1, T-3 and T-4 after) and show its pairings."""
     with _tournament(ctx, db) as t:
-        snap = t.draw(_ev(ctx, event), seed)
+        if seed is not None and not seed.strip().isdigit():
+            raise TournamentError(f"seed {seed!r} is not a whole number from 0 up")
+        snap = t.draw(_ev(ctx, event), int(seed) if seed is not None else None)
         d = snap.draws[-1]
         extra = ""
         if snap.is_knockout and d.round == 1:
@@ -275,7 +277,7 @@ def bracket(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = Non
 # ------------------------------------------------------------------------------ results
 
 
-def _pairs(items: list[str]) -> list[tuple[int, str]]:
+def _pairs(items: list[str] | None) -> list[tuple[int, str]]:
     if not items or len(items) % 2:
         raise TournamentError("give results as pairs: MATCH SCORE [MATCH SCORE ...], e.g. 12 2:1")
     out = []
@@ -286,26 +288,26 @@ def _pairs(items: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-ResultsArg = Annotated[list[str], typer.Argument(
+ResultsArg = Annotated[list[str] | None, typer.Argument(
     metavar="MATCH SCORE",
     help="Match number and Bummerl score, first-named player first, e.g. 12 2:1.")]
 
 
 @app.command()
-def result(ctx: typer.Context, items: ResultsArg, db: DbOption = None,
+def result(ctx: typer.Context, items: ResultsArg = None, db: DbOption = None,
            event: EventOption = None) -> None:
     """Enter match results (all or none are saved)."""
     _results(ctx, items, db, event, correct=False)
 
 
 @app.command()
-def correct(ctx: typer.Context, items: ResultsArg, db: DbOption = None,
+def correct(ctx: typer.Context, items: ResultsArg = None, db: DbOption = None,
             event: EventOption = None) -> None:
     """Correct results already entered, while the next round is not drawn."""
     _results(ctx, items, db, event, correct=True)
 
 
-def _results(ctx: typer.Context, items: list[str], db: str | None, event: str | None,
+def _results(ctx: typer.Context, items: list[str] | None, db: str | None, event: str | None,
              correct: bool) -> None:
     with _tournament(ctx, db) as t:
         changed = t.enter_results(_ev(ctx, event), _pairs(items), correct=correct)
