@@ -67,11 +67,11 @@ def open_matches_table(snap: Snapshot) -> Table:
 
 def holdings_table(snap: Snapshot) -> Table:
     """Who still holds how many cards, and where (T-3)."""
-    table = Table("Player", "Bought", "In the main draw", "In placement play", "Places",
-                  title="Cards")
+    table = Table("Player", "Bought", "In the main draw", "In placement play", "Out",
+                  "Places", title="Cards")
     for h in snap.holdings():
         table.add_row(h.player.name, str(h.player.cards), str(h.main), str(h.placement),
-                      ", ".join(map(str, h.places)))
+                      str(h.out), ", ".join(map(str, h.places)))
     return table
 
 
