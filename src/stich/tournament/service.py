@@ -33,6 +33,8 @@ MAX_SEED = 2**63 - 1
 
 @dataclass(frozen=True)
 class AuditLine:
+    """One finding of the audit: a draw replayed (ok) or a mismatch, and where."""
+
     round: int
     ok: bool
     text: str
@@ -77,8 +79,18 @@ class Tournament:
         with self.store.transaction() as s:
             return list(s.scalars(select(Event).order_by(Event.id)))
 
-    def configure(self, event: str | None, **changes: Any) -> Snapshot:
-        """Change settings; allowed until round 1 is drawn, and checked against registrations."""
+    def configure(self, event: str | None, *, n_cards: int | None = None,
+                  max_cards: int | None = None, match_length: int | None = None,
+                  prize_count: int | None = None, one_prize: bool | None = None,
+                  deck: str | None = None, rounds: int | None = None) -> Snapshot:
+        """Change settings; allowed until round 1 is drawn, and checked against registrations.
+
+        None leaves a setting as it is.
+        """
+        changes: dict[str, Any] = {
+            "n_cards": n_cards, "max_cards": max_cards, "match_length": match_length,
+            "prize_count": prize_count, "one_prize": one_prize, "deck": deck, "rounds": rounds,
+        }
         with self.store.transaction() as s:
             ev = _event(s, event, lock=True)
             _require_no_draw(s, ev, "changing the settings")
