@@ -9,6 +9,10 @@ from stich.bots.base import Bot
 _BOTS: dict[str, dict[str, str]] = {
     "schnapsen": {"random": "stich.bots.random_bot:RandomBot",
                   "rules": "stich.bots.schnapsen_rules:SchnapsenRulesBot"},
+    "bauernschnapsen": {"random": "stich.bots.random_bot:RandomBot",
+                        "rules": "stich.bots.contract_rules:ContractRulesBot"},
+    "dreierschnapsen": {"random": "stich.bots.random_bot:RandomBot",
+                        "rules": "stich.bots.contract_rules:ContractRulesBot"},
     "jass": {"random": "stich.bots.random_bot:RandomBot",
              "rules": "stich.bots.jass_rules:JassRulesBot"},
 }

@@ -38,6 +38,8 @@ class ContractObservation(Observation):
     declarer: int | None
     trump: Suit | None
     """The trump in force in play (None in the contracts without trump)."""
+    ten_high: bool
+    """Card order T K Q J A (the Ace lowest) in force, else A T K Q J."""
     factor: int
     sitting_out: int | None
     leader: int
@@ -83,6 +85,7 @@ def observe(game: ContractSchnapsen, seat: int) -> dict[str, Any]:
         "contract": (game.contract.name if game.contract else "normal") if fixed else None,
         "declarer": game.declarer if fixed else None,
         "trump": game.play_trump if fixed else game.trump,
+        "ten_high": game.contract is not None and game.contract.ten_high,
         "factor": game.doubling.factor,
         "sitting_out": out.bit_length() - 1 if out else None,
         "leader": game.leader, "trick": game.trick, "announced": game.announced,
