@@ -38,6 +38,9 @@ class ArenaReport:
     b_points: int = 0
     a_units: int = 0
     units: int = 0
+    a_shares: int = 0
+    """Deals times the scoring parties side A fields (more than deals where one plays two)."""
+    b_shares: int = 0
 
     def lines(self) -> list[str]:
         low, high = wilson(self.a_units, self.units)
@@ -49,7 +52,10 @@ class ArenaReport:
             f"{self.a_units / max(self.units, 1):.1%} (95% CI {low:.1%}-{high:.1%})",
             f"deals won by A: {self.a_deals}/{self.deals} = {self.a_deals / deals:.1%}",
             f"game points per deal: A {self.a_points / deals:.3f}, B {self.b_points / deals:.3f}",
-        ]
+        ] + ([] if self.a_shares == self.b_shares else [
+            f"game points per deal and player: A {self.a_points / max(self.a_shares, 1):.3f}, "
+            f"B {self.b_points / max(self.b_shares, 1):.3f}",
+        ])
 
 
 def _sides(seats: int, rotation: int) -> list[bool]:
@@ -82,8 +88,10 @@ def run_arena(game: str, a: str, b: str, matches: int, seed: int,
                 side_points = result.game_points[team[0]]
                 if sides[team[0]]:
                     report.a_points += side_points
+                    report.a_shares += 1
                 else:
                     report.b_points += side_points
+                    report.b_shares += 1
         for winners in match.unit_winners():
             report.units += 1
             report.a_units += any(sides[w] for w in winners)
