@@ -118,6 +118,17 @@ class Observation:
         result: dict[str, Any] = to_json(self)
         return result
 
+    @classmethod
+    def make(cls, **fields: Any) -> Self:
+        """The observation from all its fields, without the frozen dataclass's per-field
+        ``object.__setattr__`` (a game builds one per move: a hot path)."""
+        if fields.keys() != cls.__dataclass_fields__.keys():
+            wrong = sorted(fields.keys() ^ cls.__dataclass_fields__.keys())
+            raise TypeError(f"{cls.__name__}: missing or unknown fields {wrong}")
+        observation = object.__new__(cls)
+        observation.__dict__.update(fields)
+        return observation
+
 
 class Game(ABC):
     """One deal of one game. Subclasses name their state attributes in ``_STATE``."""

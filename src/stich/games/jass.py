@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Self
 
-from stich.actions import PLAY, Action
+from stich.actions import Action, play_actions
 from stich.card_names import CardParseError, parse_card
-from stich.cards import Card, Rank, card_set, cards_in, format_cards
+from stich.cards import Card, card_set, cards_in, format_cards
 from stich.dealing import shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
 from stich.games.jass_cards import (
@@ -23,6 +23,7 @@ from stich.games.jass_cards import (
     HAND_SIZE,
     LAST_TRICK_BONUS,
     POINTS,
+    STOECK_PAIR,
     TRICKS,
     Contract,
     explain_play,
@@ -124,24 +125,29 @@ class Jass(Game):
     SEATS = 4
     TEAMS = TEAMS
     OPTIONS = JassOptions
-    _STATE = ("hands", "contract", "chooser", "pushed", "to_act", "leader", "trick",
+    _STATE = ("hands", "contract", "factor", "chooser", "pushed", "to_act", "leader", "trick",
               "tricks_played", "card_points", "tricks_won", "declared", "weis_team",
-              "weis_raw", "stoeck_seat", "written", "last_trick", "_result")
+              "weis_raw", "stoeck_holder", "stoeck_seat", "written", "last_trick", "_result",
+              "_plays")
 
     options: JassOptions
 
     def __init__(self, hands: Sequence[Sequence[Card]], dealer: int = 0,
                  options: JassOptions | None = None, scores_before: Sequence[int] = (0, 0),
                  seed: int | None = None) -> None:
-        self.options = options or JassOptions.from_preset()
-        _check_deal(hands, dealer, scores_before, self.options.target)
+        self.options = options or _default_options()
+        masks = _check_deal(hands, dealer, scores_before, self.options.target)
         self.dealer = dealer
         self.forehand = (dealer + 1) % 4
         self.seed = seed
         self.dealt = tuple(tuple(hand) for hand in hands)
         self.scores_before: tuple[int, int] = (scores_before[0], scores_before[1])
-        self.hands: tuple[int, ...] = tuple(card_set(hand) for hand in hands)
+        self.hands: tuple[int, ...] = masks
+        self.factors = _factors(self.options)
+        self._weis_held: list[list[int] | None] = [None] * 4
         self.contract: Contract | None = None
+        self.factor = 0
+        """The contract's multiplier (J-9), once chosen."""
         self.chooser: int | None = None
         self.pushed = False
         self.to_act = self.forehand
@@ -153,10 +159,14 @@ class Jass(Game):
         self.declared: tuple[Declared, ...] = ()
         self.weis_team: int | None = None
         self.weis_raw: tuple[int, int] = (0, 0)
+        self.stoeck_holder = -1
+        """The seat holding trump King and Queen (J-6), once the contract is known."""
         self.stoeck_seat: int | None = None
         self.written: tuple[int, int] = (0, 0)
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
         self._result: DealResult | None = None
+        self._plays = -1
+        """The cards the seat to act may play, once asked (-1: not yet)."""
         self._start_history()
 
     @classmethod
@@ -169,9 +179,10 @@ class Jass(Game):
         cards = shuffled(DECK, seed)
         forehand = 0 if dealer is None else (dealer + 1) % 4
         hands: list[list[Card]] = [[], [], [], []]
-        for packet in range(12):
-            seat = (forehand + packet) % 4
-            hands[seat].extend(cards[3 * packet:3 * packet + 3])
+        for turn in range(4):  # packets of three, round the table three times
+            first = 3 * turn
+            hands[(forehand + turn) % 4] = (cards[first:first + 3] + cards[first + 12:first + 15]
+                                            + cards[first + 24:first + 27])
         if dealer is None:
             dealer = (seat_holding(hands, Card.C7) - 1) % 4
         return cls(hands, dealer, options, scores_before, seed)
@@ -179,7 +190,7 @@ class Jass(Game):
     # --- state queries -------------------------------------------------------------------
     @property
     def multiplier(self) -> int | None:
-        return None if self.contract is None else self.options.multiplier(self.contract)
+        return None if self.contract is None else self.factor
 
     def scores(self) -> tuple[int, int]:
         """The game score now: before the deal plus what this deal has written."""
@@ -200,9 +211,12 @@ class Jass(Game):
         if not self._may_weis():
             return []
         seat = self.to_act
-        done = {weis.cards for weis in self.declared if weis.seat == seat}
-        found = weis_in(self.hands[seat], self.options.four_of_a_kind_low)
-        return [mask for mask in found if mask not in done]
+        found = self._weis_held[seat]
+        if found is None:  # in the first trick a hand is still the hand as dealt
+            found = weis_in(self.hands[seat], self.options.four_of_a_kind_low)
+            self._weis_held[seat] = found
+        done = [weis.cards for weis in self.declared if weis.seat == seat]
+        return [mask for mask in found if mask not in done] if done else found
 
     # --- legality: one predicate per verb, shared by legal_actions and why_illegal -------
     def legal_actions(self) -> list[Action]:
@@ -213,13 +227,15 @@ class Jass(Game):
             if not self.pushed:
                 actions.append(PUSH)
             return actions
-        actions = [_weis_action(mask) for mask in self._weis_options()]
-        hand = self.hands[self.to_act]
-        actions.extend(PLAY[card] for card in cards_in(playable(hand, self.trick, self.contract)))
-        return actions
+        plays = play_actions(self._playable())
+        if self.tricks_played == 0 and self.options.weis:
+            return [_weis_action(mask) for mask in self._weis_options()] + plays
+        return plays
 
     def why_illegal(self, action: Action) -> Illegal | None:
         verb = action.verb
+        if verb == "play" and self.contract is not None and self._result is None:
+            return self._play_problem(action.card)
         if self._result is not None:
             return Illegal("end", "the deal is over")
         if verb in ("trump", "push"):
@@ -229,8 +245,6 @@ class Jass(Game):
             return Illegal("J-3", f"first the {who} chooses the contract")
         if verb == "weis":
             return self._weis_problem(card_set(action.cards))
-        if verb == "play":
-            return self._play_problem(action.card)
         return Illegal("notation", f"{verb!r} is not an action in Jass")
 
     def _choice_problem(self, action: Action) -> Illegal | None:
@@ -268,19 +282,27 @@ class Jass(Game):
             return Illegal("J-9", "four 8s, 7s or 6s do not count (option four_of_a_kind_low)")
         return Illegal("J-5", "not a Weis: three or more in a row in one suit, or four of a kind")
 
+    def _playable(self) -> int:
+        """J-4's playable cards for the seat to act, computed once per position."""
+        if self._plays < 0:
+            assert self.contract is not None
+            self._plays = playable(self.hands[self.to_act], self.trick, self.contract)
+        return self._plays
+
     def _play_problem(self, card: Card) -> Illegal | None:
+        if self._playable() >> card & 1:
+            return None
         hand = self.hands[self.to_act]
+        assert self.contract is not None
         if not hand >> card & 1:
             return Illegal("J-4", f"you do not hold {card}")
-        assert self.contract is not None
-        if playable(hand, self.trick, self.contract) >> card & 1:
-            return None
         return Illegal("J-4", explain_play(hand, self.trick, self.contract, card))
 
     # --- carrying out actions -------------------------------------------------------------
     def _do(self, action: Action) -> None:
         seat = self.to_act
         verb = action.verb
+        self._plays = -1
         if verb == "play":
             self._play(seat, action.card)
         elif verb == "weis":
@@ -290,30 +312,41 @@ class Jass(Game):
             self.pushed = True
             self.to_act = (seat + 2) % 4
         else:
-            self.contract = Contract.from_word(action.arg)
+            self.contract = contract = Contract.from_word(action.arg)
+            self.factor = self.factors[contract]
             self.chooser = seat
             self.to_act = self.leader = self.forehand  # J-3: forehand leads in either case
+            pair = STOECK_PAIR[contract]
+            if pair and self.options.stoeck:
+                self.stoeck_holder = next(
+                    (s for s in range(4) if card_set(self.dealt[s]) & pair == pair), -1)
 
     def _play(self, seat: int, card: Card) -> None:
-        assert self.contract is not None
         hands = list(self.hands)
         hands[seat] ^= 1 << card
         self.hands = tuple(hands)
         self.trick = trick = (*self.trick, card)
-        if self._stoeck_completed(seat, card) and self._write(seat % 2, 20):
+        if seat == self.stoeck_holder and self._stoeck_completed(seat, card) and self._write(
+                seat % 2, 20):
             return
         if len(trick) < 4:
             self.to_act = (seat + 1) % 4
-            return
+        else:
+            self._end_trick(trick)
+
+    def _end_trick(self, trick: tuple[Card, ...]) -> None:
+        """J-4, J-5, J-7: the trick goes to its winner; Weis after the first, then its points."""
+        contract = self.contract
+        assert contract is not None
         leader = self.leader
-        winner = (leader + winner_index(trick, self.contract)) % 4
+        winner = (leader + winner_index(trick, contract)) % 4
         team = winner % 2
         self.last_trick = tuple(((leader + i) % 4, c) for i, c in enumerate(trick))
         self.trick = ()
         self.tricks_played += 1
         if self.tricks_played == 1 and self._score_weis():
             return
-        table = POINTS[self.contract]
+        table = POINTS[contract]
         raw = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
         last = self.tricks_played == TRICKS
         if last:
@@ -333,13 +366,8 @@ class Jass(Game):
     def _stoeck_completed(self, seat: int, card: Card) -> bool:
         """J-6: the holder of trump King and Queen plays the second of them."""
         assert self.contract is not None
-        trump = self.contract.trump
-        if trump is None or not self.options.stoeck or card.suit != trump:
-            return False
-        if card.rank not in (Rank.KING, Rank.QUEEN):
-            return False
-        pair = (1 << Card.of(trump, Rank.KING)) | (1 << Card.of(trump, Rank.QUEEN))
-        if card_set(self.dealt[seat]) & pair != pair or self.hands[seat] & pair:
+        pair = STOECK_PAIR[self.contract]
+        if not pair >> card & 1 or self.hands[seat] & pair:
             return False
         self.stoeck_seat = seat
         return True
@@ -362,7 +390,7 @@ class Jass(Game):
         """Write points as they happen (J-7); True if the team thereby reached the target."""
         assert self.contract is not None
         written = list(self.written)
-        written[team] += raw * self.options.multiplier(self.contract)
+        written[team] += raw * self.factor
         self.written = (written[0], written[1])
         if self.scores_before[team] + written[team] >= self.options.target:
             self._finish("target reached", team)
@@ -379,7 +407,7 @@ class Jass(Game):
             stoeck[self.stoeck_seat % 2] = 20
         extra = {
             "contract": self.contract.word, "chosen_by": self.chooser, "pushed": self.pushed,
-            "multiplier": self.options.multiplier(self.contract), "weis": list(self.weis_raw),
+            "multiplier": self.factor, "weis": list(self.weis_raw),
             "stoeck": stoeck, "match": list(TEAMS[match[0]]) if match else None,
             "scores": list(self.scores()), "game_over": game_winner is not None,
             "game_winner": list(TEAMS[game_winner]) if game_winner is not None else None,
@@ -390,24 +418,28 @@ class Jass(Game):
     # --- observations -----------------------------------------------------------------------
     def observation(self, seat: int) -> JassObservation:
         to_act = self.current_player()
-        shown = self.tricks_played > 0
-        weis = tuple(
-            WeisView(w.seat, w.points,
-                     CardSet(w.cards) if w.seat == seat or (shown and w.seat % 2 == self.weis_team)
-                     else None)
-            for w in self.declared
-        )
-        return JassObservation(
+        return JassObservation.make(
             game=self.NAME, seat=seat, to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
             hand=CardSet(self.hands[seat]), dealer=self.dealer, forehand=self.forehand,
             contract=self.contract, chosen_by=self.chooser, pushed=self.pushed,
-            multiplier=self.multiplier, factors=_factors(self.options), leader=self.leader,
+            multiplier=self.multiplier, factors=self.factors, leader=self.leader,
             trick=self.trick, tricks_played=self.tricks_played, last_trick=self.last_trick,
-            weis=weis, weis_team=self.weis_team, stoeck=self.stoeck_seat,
-            tricks_won=self.tricks_won, points=self.written, scores=self.scores(),
+            weis=self._weis_views(seat) if self.declared else (), weis_team=self.weis_team,
+            stoeck=self.stoeck_seat, tricks_won=self.tricks_won, points=self.written,
+            scores=self.scores(),
             target=self.options.target,
         )
+
+    def _weis_views(self, seat: int) -> tuple[WeisView, ...]:
+        """J-5: a seat sees its own Weis; others' by their points, their cards only once shown
+        (after the first trick, the team with the best Weis)."""
+        shown = self.tricks_played > 0
+        return tuple(
+            WeisView(w.seat, w.points,
+                     CardSet(w.cards) if w.seat == seat or (shown and w.seat % 2 == self.weis_team)
+                     else None)
+            for w in self.declared)
 
     # --- records ------------------------------------------------------------------------------
     def _deal_fields(self) -> dict[str, Any]:
@@ -459,6 +491,11 @@ def board_entries(result: DealResult) -> tuple[list[int], list[int]]:
     return entries
 
 
+@lru_cache(maxsize=1)
+def _default_options() -> JassOptions:
+    return JassOptions.from_preset()
+
+
 @lru_cache(maxsize=16)
 def _factors(options: JassOptions) -> tuple[int, ...]:
     return tuple(options.multiplier(contract) for contract in Contract)
@@ -469,20 +506,23 @@ def _per_seat(team_values: tuple[int, int]) -> tuple[int, ...]:
 
 
 def _check_deal(hands: Sequence[Sequence[Card]], dealer: int, scores_before: Sequence[int],
-                target: int) -> None:
-    """J-2: nine cards each, the 36 cards once each; a game not yet decided."""
+                target: int) -> tuple[int, ...]:
+    """J-2: nine cards each, the 36 cards once each; a game not yet decided. Returns the hands
+    as card masks."""
     if dealer not in range(4):
         raise ValueError(f"dealer must be seat 0 to 3, not {dealer}")
     if len(hands) != 4 or any(len(hand) != HAND_SIZE for hand in hands):
         raise ValueError("each of the 4 hands must hold 9 cards (J-2)")
-    seen: set[Card] = set()
-    doubled = sorted({c.name for hand in hands for c in hand if c in seen or seen.add(c)})
-    if doubled:
+    masks = tuple(card_set(hand) for hand in hands)
+    if masks[0] | masks[1] | masks[2] | masks[3] != DECK:  # 36 cards, so each once
+        seen: set[Card] = set()
+        doubled = sorted({c.name for hand in hands for c in hand if c in seen or seen.add(c)})
         raise ValueError(f"dealt twice: {', '.join(doubled)}")
     if len(scores_before) != 2 or any(score < 0 for score in scores_before):
         raise ValueError("scores before the deal must be two numbers, not negative")
     if max(scores_before) >= target:
         raise ValueError(f"the game is already decided: {list(scores_before)} with target {target}")
+    return masks
 
 
 def _weis_action(mask: int) -> Action:

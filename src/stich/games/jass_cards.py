@@ -66,15 +66,28 @@ ORDER: dict[Contract, CardOrder] = {
     for contract in Contract
 }
 
+# Plain tables indexed by contract and card, for the hot paths (no enum work per move).
+_SUIT: tuple[int, ...] = tuple(card // 9 for card in range(36))
+_TRUMP: tuple[int, ...] = tuple(c.value if c.value < 4 else -1 for c in Contract)
+_STRENGTH: tuple[tuple[int, ...], ...] = tuple(
+    ORDER[c].strength[c.trump] for c in Contract)
+_STRONGER: tuple[tuple[int, ...], ...] = tuple(ORDER[c].above[c.trump] for c in Contract)
+_BUUR_BIT: tuple[int, ...] = tuple(
+    1 << Card.of(Suit(t), Rank.JACK) if t >= 0 else 0 for t in _TRUMP)
+STOECK_PAIR: tuple[int, ...] = tuple(
+    (1 << Card.of(Suit(t), Rank.KING)) | (1 << Card.of(Suit(t), Rank.QUEEN)) if t >= 0 else 0
+    for t in _TRUMP)
+"""King and Queen of trump per contract (J-6); 0 without a trump."""
+
 
 def strength(contract: Contract) -> tuple[int, ...]:
     """Per card, its trick strength within its suit under the contract (higher beats lower)."""
-    return ORDER[contract].strength[contract.trump]
+    return _STRENGTH[contract]
 
 
 def stronger(contract: Contract, card: Card | int) -> int:
     """The cards of ``card``'s suit that beat it under the contract, as a mask."""
-    return ORDER[contract].above[contract.trump][card]
+    return _STRONGER[contract][card]
 
 
 def _points_table(contract: Contract) -> tuple[int, ...]:
@@ -91,7 +104,8 @@ def _points_table(contract: Contract) -> tuple[int, ...]:
     )
 
 
-POINTS: dict[Contract, tuple[int, ...]] = {c: _points_table(c) for c in Contract}
+POINTS: tuple[tuple[int, ...], ...] = tuple(_points_table(c) for c in Contract)
+"""``POINTS[contract][card]``: the card's points under the contract (J-1)."""
 
 
 def points_of(mask: int, contract: Contract) -> int:
@@ -105,35 +119,30 @@ def winner_index(trick: Sequence[int], contract: Contract) -> int:
     return trick_winner(trick, contract.trump, ORDER[contract])
 
 
-def buur(contract: Contract) -> Card | None:
-    """The trump Jack, the one trump nobody must play (J-4 2)."""
-    trump = contract.trump
-    return None if trump is None else Card.of(trump, Rank.JACK)
-
-
 def _best_trump(trick: Sequence[int], contract: Contract) -> int | None:
-    trump = contract.trump
-    order = strength(contract)
-    trumps = [card for card in trick if SUIT_OF[card] == trump]
-    return max(trumps, key=order.__getitem__) if trumps else None
+    """The highest trump in the trick, if any."""
+    trump = _TRUMP[contract]
+    trumps = [card for card in trick if _SUIT[card] == trump]
+    return max(trumps, key=_STRENGTH[contract].__getitem__) if trumps else None
 
 
 def playable(hand: int, trick: Sequence[int], contract: Contract) -> int:
     """The cards of ``hand`` that may go to ``trick`` (cards so far, in play order): J-4."""
     if not trick:
         return hand
-    lead = SUIT_OF[trick[0]]
+    lead = _SUIT[trick[0]]
     in_suit = hand & SUIT_MASK[lead]
-    trump = contract.trump
-    if trump is None:  # Obenabe, Undenufe: follow suit if possible
+    trump = _TRUMP[contract]
+    if trump < 0:  # Obenabe, Undenufe: follow suit if possible
         return in_suit or hand
     trumps = hand & SUIT_MASK[trump]
     if lead == trump:  # J-4 2: trumps must follow, but the Buur alone is never forced
-        return trumps if trumps & ~(1 << Card.of(trump, Rank.JACK)) else hand
+        return trumps if trumps & ~_BUUR_BIT[contract] else hand
     allowed = (in_suit | trumps) if in_suit else hand  # J-4 1: follow or trump
-    best = _best_trump(trick, contract)
-    if best is not None and hand & ~trumps:  # J-4 3: no under-trumping
-        allowed &= ~(trumps & ~stronger(contract, best))
+    if trumps and hand != trumps:  # J-4 3: no under-trumping while holding other cards
+        best = _best_trump(trick, contract)
+        if best is not None:
+            allowed &= ~(trumps & ~_STRONGER[contract][best])
     return allowed
 
 

@@ -35,22 +35,27 @@ def weis_points(mask: int) -> int:
     return RUN_POINTS[mask.bit_count()]
 
 
+def _runs(bits: int) -> tuple[int, ...]:
+    """The maximal runs of three or more set bits in a suit's nine bits, as masks."""
+    runs = []
+    start = 0
+    while start < 9:
+        end = start
+        while end < 9 and bits >> end & 1:
+            end += 1
+        if end - start >= 3:
+            runs.append(((1 << (end - start)) - 1) << start)
+        start = end + 1
+    return tuple(runs)
+
+
+_RUNS_IN_SUIT = tuple(_runs(bits) for bits in range(512))
+
+
 def weis_in(hand: int, four_low: bool = True) -> list[int]:
     """Every Weis the hand holds: its maximal runs, then its fours of a kind (J-5)."""
-    found: list[int] = []
-    for suit in range(4):
-        bits = hand >> (suit * 9) & 0x1FF
-        start = 0
-        while bits >> start:
-            if not bits >> start & 1:
-                start += 1
-                continue
-            end = start
-            while bits >> (end + 1) & 1:
-                end += 1
-            if end - start >= 2:
-                found.append(((1 << (end - start + 1)) - 1) << (suit * 9 + start))
-            start = end + 1
+    found = [run << (suit * 9) for suit in range(4)
+             for run in _RUNS_IN_SUIT[hand >> (suit * 9) & 0x1FF]]
     for rank in range(9):
         four = _RANK_MASK[rank]
         if hand & four == four and (four_low or Rank(rank) not in LOW_RANKS):
