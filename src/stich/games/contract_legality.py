@@ -34,6 +34,16 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+PHASE_RULE = {Phase.TRUMP: "B-2", Phase.AUCTION: "B-3", Phase.TALON: "D-1",
+              Phase.DOUBLE: "B-6", Phase.PLAY: "B-4", Phase.OVER: "end"}
+WHEN = {Phase.TRUMP: "before the auction", Phase.AUCTION: "in the auction",
+        Phase.TALON: "when the talon is taken up", Phase.DOUBLE: "after the auction",
+        Phase.PLAY: "once the contract and doubling are settled"}
+NOW = {Phase.TRUMP: "the caller names trump", Phase.AUCTION: "the auction is on",
+       Phase.TALON: "the talon is being handled", Phase.DOUBLE: "the sides may double",
+       Phase.PLAY: "the cards are being played", Phase.OVER: "the deal is over"}
+
+
 class ContractLegality:
     """The predicates, over the state the engine keeps."""
 
@@ -63,13 +73,15 @@ class ContractLegality:
         """The seats whose tricks fulfil the contract (the engine's default: the declarer)."""
         raise NotImplementedError
 
-    def _phase_problem(self, phase: Phase, rule: str, what: str) -> Illegal | None:
+    def _phase_problem(self, phase: Phase, what: str) -> Illegal | None:
+        """Refuse a verb of another phase, citing the rule of what happens now."""
         if self.phase != phase:
-            return Illegal(rule, f"{what} only in the {phase} phase; now: {self.phase}")
+            return Illegal(PHASE_RULE[self.phase], f"{what} only {WHEN[phase]}; "
+                                                   f"now {NOW[self.phase]}")
         return None
 
     def _trump_problem(self, suit: Suit) -> Illegal | None:
-        if problem := self._phase_problem(Phase.TRUMP, "B-2", "trump is named"):
+        if problem := self._phase_problem(Phase.TRUMP, "trump is named"):
             return problem
         if self.options.trump_must_be_held and not self.hands[self.caller] & SUIT_MASK[suit]:
             return Illegal("B-2", f"you must hold a card of {suit} among your first three "
@@ -77,17 +89,17 @@ class ContractLegality:
         return None
 
     def _turnup_problem(self) -> Illegal | None:
-        return self._phase_problem(Phase.TRUMP, "B-2", "turning up")
+        return self._phase_problem(Phase.TRUMP, "turning up")
 
     def _redeal_problem(self) -> Illegal | None:
-        if problem := self._phase_problem(Phase.TRUMP, "B-2", "a redeal is demanded"):
+        if problem := self._phase_problem(Phase.TRUMP, "a redeal is demanded"):
             return problem
         if any(card.rank != Rank.JACK for card in self.dealt[self.caller][:FIRST_PACKET]):
             return Illegal("B-2", "a new deal only when your first three cards are three Jacks")
         return None
 
     def _bid_problem(self, name: str) -> Illegal | None:
-        if problem := self._phase_problem(Phase.AUCTION, "B-3", "contracts are announced"):
+        if problem := self._phase_problem(Phase.AUCTION, "contracts are announced"):
             return problem
         return self._contract_problem(name, self.auction.high_rank)
 
@@ -106,11 +118,12 @@ class ContractLegality:
 
     def _pass_problem(self) -> Illegal | None:
         if self.phase not in (Phase.AUCTION, Phase.DOUBLE):
-            return Illegal("B-3", f"pass only in the auction or doubling; now: {self.phase}")
+            return Illegal(PHASE_RULE[self.phase], "pass only in the auction or when doubling; "
+                                                   f"now {NOW[self.phase]}")
         return None
 
     def _double_problem(self, verb: str) -> Illegal | None:
-        if problem := self._phase_problem(Phase.DOUBLE, "B-6", "doubling happens"):
+        if problem := self._phase_problem(Phase.DOUBLE, "doubling happens"):
             return problem
         if verb != self.doubling.step:
             return Illegal("B-6", f"the next doubling step is {self.doubling.step!r}, "
@@ -118,7 +131,7 @@ class ContractLegality:
         return None
 
     def _marriage_problem(self, suit: Suit) -> Illegal | None:
-        if problem := self._phase_problem(Phase.PLAY, "B-4", "marriages are announced"):
+        if problem := self._phase_problem(Phase.PLAY, "marriages are announced"):
             return problem
         if self.trick:
             return Illegal("B-4", "only the player on lead may announce a marriage")
@@ -143,7 +156,7 @@ class ContractLegality:
         return hand
 
     def _play_problem(self, card: Card) -> Illegal | None:
-        if problem := self._phase_problem(Phase.PLAY, "B-4", "cards are played"):
+        if problem := self._phase_problem(Phase.PLAY, "cards are played"):
             return problem
         hand = self.hands[self.to_act]
         if not hand >> card & 1:

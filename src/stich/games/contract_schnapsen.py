@@ -66,7 +66,7 @@ class ContractSchnapsen(ContractLegality, Game):
     HAND_SIZE: ClassVar[int]
     TALON_SIZE: ClassVar[int] = 0
     OBSERVATION: ClassVar[type[ContractObservation]] = ContractObservation
-    _STATE = ("phase", "hands", "trump", "turned_up", "calls", "auction", "contract",
+    _STATE = ("phase", "hands", "trump", "turned_up", "calls", "doubles", "auction", "contract",
               "declarer", "sides", "active", "play_trump", "order", "doubling", "to_act",
               "leader", "trick", "announced", "marriages", "points", "winners", "tricks",
               "_result")
@@ -90,6 +90,7 @@ class ContractSchnapsen(ContractLegality, Game):
         self.trump: Suit | None = None
         self.turned_up: Card | None = None
         self.calls: tuple[tuple[int, str], ...] = ()
+        self.doubles: tuple[tuple[int, str], ...] = ()
         self.auction = Auction.start(self.caller, self.SEATS)
         self.contract: Contract | None = None
         self.declarer = self.caller
@@ -214,7 +215,7 @@ class ContractSchnapsen(ContractLegality, Game):
             self.auction = self.auction.passed(seat)
             self._next_speaker()
         elif self.phase is Phase.DOUBLE:
-            self.calls = (*self.calls, (seat, str(action)))
+            self.doubles = (*self.doubles, (seat, str(action)))
             self.doubling = self.doubling.passed() if verb == "pass" else self.doubling.doubled()
             self._next_doubler()
         else:

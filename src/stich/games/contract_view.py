@@ -32,7 +32,9 @@ class ContractObservation(Observation):
     named_trump: Suit | None
     turned_up: Card | None
     calls: tuple[tuple[int, str], ...]
-    """Trump naming, bids, passes and doubling, in order."""
+    """Trump naming, bids and passes, in order."""
+    doubles: tuple[tuple[int, str], ...]
+    """The doubling calls (B-6), in order."""
     contract: str | None
     """``normal`` for the normal game, a contract name, or None while the auction runs."""
     declarer: int | None
@@ -82,6 +84,7 @@ def observe(game: ContractSchnapsen, seat: int) -> dict[str, Any]:
         "hand": CardSet(game.hands[seat]),
         "hand_sizes": tuple(hand.bit_count() for hand in game.hands),
         "named_trump": game.trump, "turned_up": game.turned_up, "calls": game.calls,
+        "doubles": game.doubles,
         "contract": (game.contract.name if game.contract else "normal") if fixed else None,
         "declarer": game.declarer if fixed else None,
         "trump": game.play_trump if fixed else game.trump,

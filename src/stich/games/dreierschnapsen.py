@@ -92,12 +92,14 @@ class Dreierschnapsen(ContractSchnapsen):
 
     # --- the talon's verbs ---------------------------------------------------------------------
     def _lay_down_problem(self, action: Action, normal_game: bool) -> Illegal | None:
-        if problem := self._phase_problem(Phase.TALON, "D-1", "the talon is handled"):
+        if problem := self._phase_problem(Phase.TALON, "cards are laid down"):
             return problem
         if (self.contract is None) != normal_game:
-            right = "exchange-talon" if self.contract is None else "discard"
-            return Illegal("D-1", f"use {right}: discard after a contract, exchange-talon in "
-                                  "the normal game")
+            if self.contract is None:
+                return Illegal("D-1", "use exchange-talon in the normal game (discard is for "
+                                      "contracts)")
+            return Illegal("D-1", "use discard after a contract (exchange-talon is for the "
+                                  "normal game)")
         cards = action.cards
         if len(cards) != LAID_DOWN or cards[0] == cards[1]:
             return Illegal("D-1", "lay down exactly two different cards")
