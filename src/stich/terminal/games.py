@@ -9,6 +9,8 @@ from stich.terminal.view import GameView
 
 VIEWS: dict[str, tuple[str, Deck]] = {
     "schnapsen": ("stich.terminal.schnapsen_view:SchnapsenView", Deck.FRENCH),
+    "bauernschnapsen": ("stich.terminal.bauernschnapsen_view:BauernschnapsenView", Deck.FRENCH),
+    "dreierschnapsen": ("stich.terminal.dreierschnapsen_view:DreierschnapsenView", Deck.FRENCH),
     "jass": ("stich.terminal.jass_view:JassView", Deck.SWISS),
 }
 
