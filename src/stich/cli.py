@@ -114,6 +114,30 @@ def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JS
     typer.echo(json.dumps(out))
 
 
+@record_app.command("board")
+def board(
+    path: Annotated[Path, typer.Argument(help="A Jass game record (JSON).")],
+    svg: Annotated[Path | None, typer.Option(help="Write the board as SVG to this file.")] = None,
+) -> None:
+    """Replay a Jass game record and draw each team's Z (J-8): as text, or as SVG."""
+    from stich.games.jass_match import JassMatch
+    from stich.jass_board import render_svg, render_text
+    from stich.records import RecordError, load_json
+
+    try:
+        match = JassMatch.from_record(load_json(path))
+    except RecordError as error:
+        raise _fail(f"{path}: {error}") from None
+    teams = [f"{match.seats[a]} & {match.seats[b]}" for a, b in match.game_class.TEAMS]
+    boards = list(zip(teams, match.boards(), strict=True))
+    if svg is None:
+        for title, z in boards:
+            typer.echo(render_text(z, title, match.options.target) + "\n")
+        return
+    svg.write_text(render_svg(boards, match.options.target), encoding="utf-8")
+    typer.echo(f"board written to {svg}")
+
+
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="The game, e.g. schnapsen.")],

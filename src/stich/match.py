@@ -96,6 +96,8 @@ class Match(ABC):
         """Replay a match record deal by deal; RecordError names the deal and the problem."""
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise RecordError(f"a match record is a JSON object with format {MATCH_FORMAT!r}")
+        if data.get("game") != cls.GAME:
+            raise RecordError(f"this is not a {cls.GAME} match record (game {data.get('game')!r})")
         if not isinstance(data.get("deals"), list) or not all(
                 isinstance(deal, dict) for deal in data["deals"]):
             raise RecordError("a match record needs a list 'deals' of deal records")

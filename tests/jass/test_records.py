@@ -149,3 +149,21 @@ def test_first_forehand_must_hold_c7() -> None:
 def test_same_seed_same_game() -> None:
     assert _game(3).to_record() == _game(3).to_record()
     assert Jass.deal(3).dealt == Jass.deal(3).dealt
+
+
+def test_board_command_draws_each_teams_z(tmp_path: Path) -> None:  # J-8
+    match = _game()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(match.to_record()))
+    result = runner.invoke(app, ["record", "board", str(path)])
+    assert result.exit_code == 0, result.output
+    scores = match.state()["scores"]
+    assert f"Anna & Carla: {scores[0]} of 2500" in result.output
+    assert f"Bert & Dario: {scores[1]} of 2500" in result.output
+    svg = tmp_path / "board.svg"
+    result = runner.invoke(app, ["record", "board", str(path), "--svg", str(svg)])
+    assert result.exit_code == 0 and svg.read_text().startswith("<svg")
+    schnapsen = {"format": "stich-match/1", "game": "schnapsen", "deals": []}
+    path.write_text(json.dumps(schnapsen))
+    result = runner.invoke(app, ["record", "board", str(path)])
+    assert result.exit_code == 1 and "not a jass match record" in result.output
