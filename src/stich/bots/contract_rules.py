@@ -95,4 +95,4 @@ class ContractRulesBot(Bot):
                 contract, hand, trump, len(obs.hand_sizes), False) >= 0.85
         if contract.goal is Goal.NO_TRICK:
             return False
-        return stoppers(hand, contract, trump) >= (2 if step == "double" else 3)
+        return stoppers(hand, contract, trump) >= (3 if step == "double" else 4)
