@@ -4,6 +4,9 @@ A deal runs through phases: the caller names trump from his first three cards (B
 auction (B-3), in Dreierschnapsen the talon (D-1), doubling (B-6), then play under the normal
 game (B-4) or a contract (B-5) until its outcome is certain. The two games differ in seats,
 sides and the talon; they subclass :class:`ContractSchnapsen` and fill in those hooks.
+
+Records keep each hand in dealing order, the caller's first three cards first; ``turnup``
+turns up the caller's fourth card (the first of his second packet), so a record fixes it.
 """
 
 from __future__ import annotations
