@@ -56,14 +56,14 @@ def tally(count: int) -> str:
 
 
 def crosses(fifties: int) -> str:
-    """The middle bar: an X per 100, a slash for a 50 left over."""
-    marks = ["X"] * (fifties // 2) + ["/"] * (fifties % 2)
+    """The middle bar: an X per 100, a stroke across the bar for a 50 left over."""
+    marks = ["X"] * (fifties // 2) + ["\\"] * (fifties % 2)
     return " ".join(marks)
 
 
 def render_text(board: ZBoard, title: str = "", target: int | None = None) -> str:
     """The Z as lines of text: three bars with their strokes (the slanted bar drawn ``╱``, its
-    marks ``/`` and ``X``), each bar's value, and the rests."""
+    marks ``\\`` and ``X``), each bar's value, and the rests."""
     width = max(30, len(tally(board.hundreds)) + 3, len(tally(board.twenties)) + 3)
     goal = f" of {target}" if target is not None else ""
     rests = " ".join(str(rest) for rest in board.rests)
@@ -89,16 +89,17 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 20, 330, 40, 170
 
 
 def _tally_svg(count: int, y: int, up: bool) -> list[str]:
-    """Strokes along a bar at height ``y``, drawn above (``up``) or below it, seven groups of
-    five to a row, further rows stepping away from the bar."""
+    """Strokes along a bar at height ``y``, drawn above (``up``, the bottom bar, starting clear
+    of the slanted bar) or below it, six groups of five to a row, further rows stepping away."""
     out: list[str] = []
     step = -22 if up else 22
+    start = _LEFT + (50 if up else 10)
     for index in range(count):
         group, within = divmod(index, 5)
-        row, column = divmod(group, 7)
+        row, column = divmod(group, 6)
         base = y + row * step + (-2 if up else 2)
         tip = base + (-16 if up else 16)
-        x = _LEFT + 10 + column * 42 + within * 7
+        x = start + column * 42 + within * 7
         if within == 4:  # the fifth stroke is drawn across the four before it
             out.append(f'<line x1="{x - 30}" y1="{tip}" x2="{x}" y2="{base}"/>')
         else:
@@ -113,9 +114,9 @@ def _middle_svg(fifties: int) -> list[str]:
         share = (index + 1) / ((fifties + 1) // 2 + 1)
         cx = round(_RIGHT - share * (_RIGHT - _LEFT))
         cy = round(_TOP + share * (_BOTTOM - _TOP))
-        out.append(f'<line x1="{cx - 7}" y1="{cy + 9}" x2="{cx + 7}" y2="{cy - 9}"/>')
-        if 2 * index + 1 < fifties:  # the second slash crosses it: an X for 100
-            out.append(f'<line x1="{cx - 7}" y1="{cy - 9}" x2="{cx + 7}" y2="{cy + 9}"/>')
+        out.append(f'<line x1="{cx - 7}" y1="{cy - 9}" x2="{cx + 7}" y2="{cy + 9}"/>')
+        if 2 * index + 1 < fifties:  # the second stroke crosses the first: an X for 100
+            out.append(f'<line x1="{cx - 7}" y1="{cy + 9}" x2="{cx + 7}" y2="{cy - 9}"/>')
     return out
 
 

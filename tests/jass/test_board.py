@@ -49,7 +49,7 @@ def test_j8_tally_groups_of_five() -> None:
     assert tally(4) == "||||"
     assert tally(5) == "||||/"
     assert tally(19) == "||||/ ||||/ ||||/ ||||"
-    assert crosses(5) == "X X /"
+    assert crosses(5) == "X X \\"
 
 
 def test_j8_text_rendering() -> None:
@@ -57,7 +57,7 @@ def test_j8_text_rendering() -> None:
     lines = text.splitlines()
     assert lines[0] == "Anna & Carl: 2518 of 2500"
     assert "||||/ ||||/ ||||/ ||||" in lines[2] and lines[2].endswith("1900")
-    assert "X X /" in lines[4] and "250" in lines[4]
+    assert "X X \\" in lines[4] and "250" in lines[4]
     assert "||||/ ||||/ ||||/ |||" in lines[7] and lines[7].endswith("360  6 3 -1")
 
 
