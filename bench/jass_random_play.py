@@ -76,7 +76,7 @@ def theirs_engine(deals: int) -> None:
             sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
 
 
-def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 5) -> list[float]:
+def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 10) -> list[float]:
     """Deals per CPU second of each run: best of several rounds, the runs interleaved so that
     a busy machine slows them alike."""
     best = [float("inf")] * len(runs)
@@ -92,7 +92,7 @@ def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     ours_b, theirs_b, ours_e, theirs_e = rates(
         [ours_bots, theirs_bots, ours_engine, theirs_engine], deals)
-    print(f"Schieber Jass, random play, {deals} deals per round, best of 5 (CPU time)")
+    print(f"Schieber Jass, random play, {deals} deals per round, best of 10 (CPU time)")
     print(f"bot interface: stich {ours_b:,.0f} deals/s, jass-kit {theirs_b:,.0f} deals/s, "
           f"ratio {ours_b / theirs_b:.1f}x")
     print(f"bare engine:   stich {ours_e:,.0f} deals/s, jass-kit {theirs_e:,.0f} deals/s, "

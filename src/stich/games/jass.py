@@ -423,11 +423,12 @@ class Jass(Game):
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
             hand=CardSet(self.hands[seat]), dealer=self.dealer, forehand=self.forehand,
             contract=self.contract, chosen_by=self.chooser, pushed=self.pushed,
-            multiplier=self.multiplier, factors=self.factors, leader=self.leader,
+            multiplier=self.factor or None, factors=self.factors, leader=self.leader,
             trick=self.trick, tricks_played=self.tricks_played, last_trick=self.last_trick,
             weis=self._weis_views(seat) if self.declared else (), weis_team=self.weis_team,
             stoeck=self.stoeck_seat, tricks_won=self.tricks_won, points=self.written,
-            scores=self.scores(),
+            scores=(self.scores_before[0] + self.written[0],
+                    self.scores_before[1] + self.written[1]),
             target=self.options.target,
         )
 
