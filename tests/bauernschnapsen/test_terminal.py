@@ -8,7 +8,11 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
+from stich.card_names import Deck
 from stich.cli import app
+from stich.games.bauernschnapsen import BauernschnapsenOptions
+from stich.games.race_match import BauernschnapsenMatch
+from stich.terminal.bauernschnapsen_view import BauernschnapsenView
 from tests.bauernschnapsen.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
 
 
@@ -55,3 +59,14 @@ def test_trump_auction_doubling_keys_and_refusals(tmp_path: Path) -> None:  # B-
     assert "Gang by You" in child.before
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def test_count_down_shows_the_same_race_from_24() -> None:  # B-7 count_down
+    names = ["You", "B", "C", "D"]
+    view = BauernschnapsenView(names, Deck.FRENCH)
+    for count_down, shown in ((False, "Race to 24: You & C 5"),
+                              (True, "Counting down from 24: You & C 19")):
+        options = BauernschnapsenOptions.from_preset("standard", count_down=count_down)
+        match = BauernschnapsenMatch(names, 1, options)
+        match.race.add([5, 0])
+        assert view.score_line(match).plain.startswith(shown)
