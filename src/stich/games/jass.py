@@ -36,6 +36,8 @@ from stich.records import DealRecord, RecordError
 
 TEAMS = ((0, 2), (1, 3))
 """Partners sit opposite (J-2); team ``seat % 2``."""
+STOECK_POINTS = 20
+"""J-6."""
 
 
 @lru_cache(maxsize=64)
@@ -202,19 +204,19 @@ class Jass(Game):
     def result(self) -> DealResult | None:
         return self._result
 
-    def _may_weis(self) -> bool:
-        return (self.options.weis and self.contract is not None and self.tricks_played == 0
-                and self._result is None)
+    def _held_weis(self, seat: int) -> list[int]:
+        """Every Weis the seat's hand holds (asked in the first trick, before the seat plays,
+        so its hand is still the hand as dealt: computed once)."""
+        found = self._weis_held[seat]
+        if found is None:
+            found = self._weis_held[seat] = weis_in(self.hands[seat],
+                                                    self.options.four_of_a_kind_low)
+        return found
 
     def _weis_options(self) -> list[int]:
-        """The Weis the seat to act may still declare (J-5)."""
-        if not self._may_weis():
-            return []
+        """The Weis the seat to act may still declare (J-5), in the first trick."""
         seat = self.to_act
-        found = self._weis_held[seat]
-        if found is None:  # in the first trick a hand is still the hand as dealt
-            found = weis_in(self.hands[seat], self.options.four_of_a_kind_low)
-            self._weis_held[seat] = found
+        found = self._held_weis(seat)
         done = [weis.cards for weis in self.declared if weis.seat == seat]
         return [mask for mask in found if mask not in done] if done else found
 
@@ -272,7 +274,7 @@ class Jass(Game):
             return Illegal("J-5", f"you do not hold {missing}")
         if any(weis.seat == seat and weis.cards == cards for weis in self.declared):
             return Illegal("J-5", "you have already declared this Weis")
-        found = weis_in(hand, self.options.four_of_a_kind_low)
+        found = self._held_weis(seat)
         if cards in found:
             return None
         whole = [mask for mask in found if cards & mask == cards and mask != cards]
@@ -327,7 +329,7 @@ class Jass(Game):
         self.hands = tuple(hands)
         self.trick = trick = (*self.trick, card)
         if seat == self.stoeck_holder and self._stoeck_completed(seat, card) and self._write(
-                seat % 2, 20):
+                seat % 2, STOECK_POINTS):
             return
         if len(trick) < 4:
             self.to_act = (seat + 1) % 4
@@ -388,7 +390,6 @@ class Jass(Game):
 
     def _write(self, team: int, raw: int) -> bool:
         """Write points as they happen (J-7); True if the team thereby reached the target."""
-        assert self.contract is not None
         written = list(self.written)
         written[team] += raw * self.factor
         self.written = (written[0], written[1])
@@ -404,7 +405,7 @@ class Jass(Game):
         match = [team for team in (0, 1) if self.tricks_won[team] == TRICKS]
         stoeck = [0, 0]
         if self.stoeck_seat is not None:
-            stoeck[self.stoeck_seat % 2] = 20
+            stoeck[self.stoeck_seat % 2] = STOECK_POINTS
         extra = {
             "contract": self.contract.word, "chosen_by": self.chooser, "pushed": self.pushed,
             "multiplier": self.factor, "weis": list(self.weis_raw),
@@ -423,13 +424,11 @@ class Jass(Game):
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
             hand=CardSet(self.hands[seat]), dealer=self.dealer, forehand=self.forehand,
             contract=self.contract, chosen_by=self.chooser, pushed=self.pushed,
-            multiplier=self.factor or None, factors=self.factors, leader=self.leader,
+            multiplier=self.multiplier, factors=self.factors, leader=self.leader,
             trick=self.trick, tricks_played=self.tricks_played, last_trick=self.last_trick,
             weis=self._weis_views(seat) if self.declared else (), weis_team=self.weis_team,
             stoeck=self.stoeck_seat, tricks_won=self.tricks_won, points=self.written,
-            scores=(self.scores_before[0] + self.written[0],
-                    self.scores_before[1] + self.written[1]),
-            target=self.options.target,
+            scores=self.scores(), target=self.options.target,
         )
 
     def _weis_views(self, seat: int) -> tuple[WeisView, ...]:
