@@ -72,7 +72,8 @@ class RuleOptions:
 def _check_value(game: str, field: dataclasses.Field[Any], value: Any) -> Any:
     if "universe" in field.metadata:
         universe: frozenset[str] = field.metadata["universe"]
-        items = frozenset(value.split(",") if isinstance(value, str) else value)
+        words = value.split(",") if isinstance(value, str) else value
+        items = frozenset(word.strip() for word in words if word.strip())
         unknown = sorted(items - universe)
         if unknown:
             raise OptionsError(
