@@ -74,7 +74,7 @@ class TerminalPlayer(Bot):
         for choice in choices:
             table.add_row(choice.key, self.view.action_text(choice.action),
                           "allowed" if choice.legal else "not allowed")
-        table.add_row("card", "type a card (HA, 10H, Herz-Ass) or an action (close, claim)", "")
+        table.add_row("text", "a card (HA, 10H, Herz-Ass) or a whole action (play HA)", "")
         table.add_row("q", "quit: finished deals are saved", "")
         return table
 
