@@ -183,11 +183,7 @@ class ContractView(GameView):
         lines.extend(self.extra_lines(obs))
         if obs.phase == "play":
             lines.extend(self.play_lines(obs))
-        hand = Text("Your hand: ")
-        for number, card in enumerate(self.hand(obs), start=1):
-            hand.append(f"{number}:", style="cyan").append_text(card_text(card, self.deck))
-            hand.append("  ")
-        lines.append(hand)
+        lines.append(self.hand_line(obs))
         return Group(*lines)
 
     def action_key(self, action: Action) -> str | None:

@@ -146,11 +146,7 @@ class JassView(GameView):
             lines.append(last)
         if obs.contract is not None:
             lines.append(self._table_grid(obs))
-        hand = Text("Your hand: ")
-        for number, card in enumerate(self.hand(obs), start=1):
-            hand.append(f"{number}:", style="cyan").append_text(card_text(card, self.deck))
-            hand.append("  ")
-        lines.append(hand)
+        lines.append(self.hand_line(obs))
         return Group(*lines)
 
     def action_key(self, action: Action) -> str | None:

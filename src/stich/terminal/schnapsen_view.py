@@ -81,11 +81,7 @@ class SchnapsenView(GameView):
         elif obs.to_act == me:
             lines.append(Text("Your lead" + (" (after your marriage)" if obs.announced else ""),
                               style="bold"))
-        hand = Text("Your hand: ")
-        for number, card in enumerate(self.hand(obs), start=1):
-            hand.append(f"{number}:", style="cyan").append(card_text(card, self.deck))
-            hand.append("  ")
-        lines.append(hand)
+        lines.append(self.hand_line(obs))
         return Group(*lines)
 
     def deal_summary(self, game: Game, match: Match) -> RenderableType:

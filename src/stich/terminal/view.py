@@ -39,6 +39,14 @@ class GameView(ABC):
     def match_summary(self, match: Match) -> RenderableType:
         """The final score of the match."""
 
+    def hand_line(self, observation: Observation) -> Text:
+        """``Your hand: 1:A♥  2:K♥ ...``: the cards numbered as the menu keys play them."""
+        line = Text("Your hand: ")
+        for number, card in enumerate(self.hand(observation), start=1):
+            line.append(f"{number}:", style="cyan").append_text(card_text(card, self.deck))
+            line.append("  ")
+        return line
+
     def action_key(self, action: Action) -> str | None:
         """The menu key for an action other than playing a card, or None for the default
         (the verb's letter and the argument's initials)."""
