@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 import sys
-import time
-from collections.abc import Callable
 
 from stich.bots.random_bot import RandomBot
 from stich.games.jass import Jass
 from stich.runner import play_deal
+from timing import rates
 
 
 def ours_bots(deals: int) -> None:
@@ -76,22 +75,10 @@ def theirs_engine(deals: int) -> None:
             sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
 
 
-def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 10) -> list[float]:
-    """Deals per CPU second of each run: best of several rounds, the runs interleaved so that
-    a busy machine slows them alike."""
-    best = [float("inf")] * len(runs)
-    for _ in range(rounds):
-        for index, run in enumerate(runs):
-            start = time.process_time()
-            run(deals)
-            best[index] = min(best[index], time.process_time() - start)
-    return [deals / seconds for seconds in best]
-
-
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     ours_b, theirs_b, ours_e, theirs_e = rates(
-        [ours_bots, theirs_bots, ours_engine, theirs_engine], deals)
+        [ours_bots, theirs_bots, ours_engine, theirs_engine], deals, rounds=10)
     print(f"Schieber Jass, random play, {deals} deals per round, best of 10 (CPU time)")
     print(f"bot interface: stich {ours_b:,.0f} deals/s, jass-kit {theirs_b:,.0f} deals/s, "
           f"ratio {ours_b / theirs_b:.1f}x")

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import random
 import sys
-import time
-from collections.abc import Callable
 
 from stich.bots.random_bot import RandomBot
 from stich.games.schnapsen import Schnapsen
 from stich.runner import play_deal
+from timing import rates
 
 
 def ours_bots(deals: int) -> None:
@@ -42,18 +41,6 @@ def theirs(deals: int) -> None:
     bot1, bot2 = RandBot(random.Random(2), "a"), RandBot(random.Random(3), "b")
     for _ in range(deals):
         engine.play_game(bot1, bot2, rng)
-
-
-def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 5) -> list[float]:
-    """Deals per CPU second of each run: best of several rounds, the runs interleaved so that
-    a busy machine slows them alike."""
-    best = [float("inf")] * len(runs)
-    for _ in range(rounds):
-        for index, run in enumerate(runs):
-            start = time.process_time()
-            run(deals)
-            best[index] = min(best[index], time.process_time() - start)
-    return [deals / seconds for seconds in best]
 
 
 def moves_per_deal(deals: int) -> tuple[float, float]:
