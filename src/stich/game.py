@@ -142,6 +142,9 @@ class Game(ABC):
 
     options: RuleOptions
     dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    """Each seat's cards as dealt, in dealing order (a record's ``hands``)."""
+    seed: int | None
     history: list[tuple[int, Action]]
     _undo: list[tuple[Any, ...]]
 
@@ -187,9 +190,9 @@ class Game(ABC):
     def from_record(cls, record: DealRecord) -> Self:
         """The deal as dealt in the record, before any action (RecordError if malformed)."""
 
-    @abstractmethod
     def _deal_fields(self) -> dict[str, Any]:
-        """The record keys that describe the deal as dealt (hands, stock, trump card ...)."""
+        """Record keys beyond the dealt hands and the seed (stock, trump card ...)."""
+        return {}
 
     def to_record(self, seats: list[str] | None = None) -> DealRecord:
         """This deal and every action so far as a record."""
@@ -199,21 +202,39 @@ class Game(ABC):
         record = DealRecord(
             game=self.NAME, preset=self.options.preset, options=self.options.overrides(),
             seats=seats or [f"Seat {i}" for i in range(self.SEATS)], dealer=self.dealer,
-            hands=[], actions=[(seat, str(action)) for seat, action in self.history],
+            hands=[[card.name for card in hand] for hand in self.dealt],
+            actions=[(seat, str(action)) for seat, action in self.history],
             result=result.to_dict() if result else None,
         )
         fields = self._deal_fields()
-        for key in ("hands", "stock", "trump_card"):
+        for key in ("stock", "trump_card"):
             if key in fields:
                 setattr(record, key, fields.pop(key))
         record.extra.update(fields)
+        if self.seed is not None:
+            record.extra["seed"] = self.seed
         if self._forfeit is not None:
             seat, why = self._forfeit
             record.extra["forfeit"] = {"seat": seat, "rule": why.rule, "reason": why.reason}
         return record
 
     @classmethod
-    def options_from_record(cls, record: DealRecord) -> RuleOptions:
+    def read_record(cls, record: DealRecord) -> tuple[Any, list[list[Card]], int | None]:
+        """What every game reads from a record: its options, dealt hands and seed (the seats
+        counted); RecordError names what is wrong."""
+        from stich.records import RecordError, record_cards
+
+        options = cls.options_from_record(record)
+        if len(record.seats) != cls.SEATS:
+            raise RecordError(f"{cls.NAME.capitalize()} has {cls.SEATS} seats, the record names "
+                              f"{len(record.seats)}")
+        seed = record.extra.get("seed")
+        return options, [record_cards(hand) for hand in record.hands], (
+            seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
+
+    @classmethod
+    def options_from_record(cls, record: DealRecord) -> Any:
+        """The record's preset and option overrides (RecordError if unknown or invalid)."""
         from stich.records import RecordError
 
         try:

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from stich.actions import Action, ActionParseError
+from stich.card_names import CardParseError, parse_card
+from stich.cards import Card
 from stich.game import TERMINAL, Game, IllegalActionError
+
+G = TypeVar("G", bound=Game)
 
 DEAL_FORMAT = "stich-deal/1"
 MATCH_FORMAT = "stich-match/1"
@@ -100,6 +105,22 @@ def _expect(data: dict[str, Any], key: str, kind: type, optional: bool = False) 
         return
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordError(f"key {key!r} must be a {kind.__name__}, got {value!r}")
+
+
+def record_cards(codes: list[str]) -> list[Card]:
+    """Cards of a record, each in any accepted spelling."""
+    try:
+        return [parse_card(code) for code in codes]
+    except CardParseError as error:
+        raise RecordError(f"deal: {error}") from None
+
+
+def dealt_from_record(make: Callable[[], G]) -> G:
+    """Build a deal from a record's cards; the rules' objection becomes a RecordError."""
+    try:
+        return make()
+    except ValueError as error:
+        raise RecordError(f"deal: {error}") from None
 
 
 def replay(record: DealRecord) -> Game:

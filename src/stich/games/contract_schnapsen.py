@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from stich.actions import Action
-from stich.card_names import CardParseError, parse_card
 from stich.cards import Card, Suit, card_set
 from stich.dealing import shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game
@@ -40,7 +39,7 @@ from stich.games.schnapsen_family import (
     marriage_value,
 )
 from stich.options import RuleOptions, choice, collection
-from stich.records import DealRecord, RecordError
+from stich.records import DealRecord, dealt_from_record, record_cards
 from stich.tricks import CardOrder, trick_winner
 
 
@@ -363,30 +362,13 @@ class ContractSchnapsen(ContractLegality, Game):
 
     # --- records ---
     def _deal_fields(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {
-            "hands": [[card.name for card in hand] for hand in self.dealt],
-            "stock": [card.name for card in self.dealt_talon],
-        }
-        if self.seed is not None:
-            fields["seed"] = self.seed
-        return fields
+        return {"stock": [card.name for card in self.dealt_talon]}
 
     @classmethod
     def from_record(cls, record: DealRecord) -> Self:
-        options = cls.options_from_record(record)
-        if len(record.seats) != cls.SEATS:
-            raise RecordError(f"{cls.NAME} has {cls.SEATS} seats, the record names "
-                              f"{len(record.seats)}")
-        try:
-            hands = [[parse_card(c) for c in hand] for hand in record.hands]
-            talon = [parse_card(c) for c in record.stock]
-        except CardParseError as error:
-            raise RecordError(f"deal: {error}") from None
-        seed = record.extra.get("seed")
-        try:
-            return cls(hands, talon, record.dealer, options,  # type: ignore[arg-type]
-                       seed if isinstance(seed, int) else None)
-        except ValueError as error:
-            raise RecordError(f"deal: {error}") from None
+        options, hands, seed = cls.read_record(record)
+        talon = record_cards(record.stock)
+        return dealt_from_record(
+            lambda: cls(hands, talon, record.dealer, options, seed))  # type: ignore[arg-type]
 
 

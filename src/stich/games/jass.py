@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from stich.actions import Action, play_actions
-from stich.card_names import CardParseError, parse_card
 from stich.cards import Card, card_set, cards_in, format_cards
 from stich.dealing import shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
@@ -32,7 +31,7 @@ from stich.games.jass_cards import (
 )
 from stich.games.jass_weis import Declared, best, weis_in
 from stich.options import OptionsError, RuleOptions, choice
-from stich.records import DealRecord, RecordError
+from stich.records import DealRecord, RecordError, dealt_from_record
 
 TEAMS = ((0, 2), (1, 3))
 """Partners sit opposite (J-2); team ``seat % 2``."""
@@ -443,35 +442,18 @@ class Jass(Game):
 
     # --- records ------------------------------------------------------------------------------
     def _deal_fields(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {
-            "hands": [[card.name for card in hand] for hand in self.dealt],
-            "scores_before": list(self.scores_before),
-        }
-        if self.seed is not None:
-            fields["seed"] = self.seed
-        return fields
+        return {"scores_before": list(self.scores_before)}
 
     @classmethod
     def from_record(cls, record: DealRecord) -> Self:
-        options = cls.options_from_record(record)
-        if len(record.seats) != 4:
-            raise RecordError(f"Jass has 4 seats, the record names {len(record.seats)}")
+        options, hands, seed = cls.read_record(record)
         if record.stock:
             raise RecordError("Jass deals every card: 'stock' must be empty (J-2)")
         scores = record.extra.get("scores_before", [0, 0])
         if (not isinstance(scores, list) or len(scores) != 2
                 or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
             raise RecordError("'scores_before' must be two whole numbers (team 0+2, team 1+3)")
-        try:
-            hands = [[parse_card(c) for c in hand] for hand in record.hands]
-        except CardParseError as error:
-            raise RecordError(f"deal: {error}") from None
-        seed = record.extra.get("seed")
-        try:
-            return cls(hands, record.dealer, options, scores,
-                       seed if isinstance(seed, int) else None)
-        except ValueError as error:
-            raise RecordError(f"deal: {error}") from None
+        return dealt_from_record(lambda: cls(hands, record.dealer, options, scores, seed))
 
 
 def seat_holding(hands: Sequence[Sequence[Card]], card: Card) -> int:

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from stich.actions import Action, play_actions
-from stich.card_names import CardParseError, parse_card
 from stich.cards import Card, Rank, Suit, card_set
 from stich.dealing import shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
@@ -24,7 +23,7 @@ from stich.games.schnapsen_family import (
     strict_follow,
 )
 from stich.options import RuleOptions, choice
-from stich.records import DealRecord, RecordError
+from stich.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.tricks import trick_winner
 
 _SHARP: dict[str, Any] = {
@@ -421,34 +420,17 @@ class Schnapsen(Game):
 
     # --- records ------------------------------------------------------------------------------
     def _deal_fields(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {
-            "hands": [[card.name for card in hand] for hand in self.dealt],
-            "stock": [card.name for card in self.talon],
-            "trump_card": self.first_trump_card.name,
-        }
-        if self.seed is not None:
-            fields["seed"] = self.seed
-        return fields
+        return {"stock": [card.name for card in self.talon],
+                "trump_card": self.first_trump_card.name}
 
     @classmethod
     def from_record(cls, record: DealRecord) -> Self:
-        options = cls.options_from_record(record)
-        if len(record.seats) != 2:
-            raise RecordError(f"Schnapsen has 2 seats, the record names {len(record.seats)}")
+        options, hands, seed = cls.read_record(record)
         if record.trump_card is None:
             raise RecordError("missing key 'trump_card'")
-        try:
-            hands = [[parse_card(c) for c in hand] for hand in record.hands]
-            talon = [parse_card(c) for c in record.stock]
-            trump_card = parse_card(record.trump_card)
-        except CardParseError as error:
-            raise RecordError(f"deal: {error}") from None
-        seed = record.extra.get("seed")
-        try:
-            return cls(hands, talon, trump_card, record.dealer, options,
-                       seed if isinstance(seed, int) else None)
-        except ValueError as error:
-            raise RecordError(f"deal: {error}") from None
+        talon, (trump_card,) = record_cards(record.stock), record_cards([record.trump_card])
+        return dealt_from_record(
+            lambda: cls(hands, talon, trump_card, record.dealer, options, seed))
 
 
 def _check_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card], trump_card: Card,
