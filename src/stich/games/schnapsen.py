@@ -404,7 +404,7 @@ class Schnapsen(Game):
     def observation(self, seat: int) -> SchnapsenObservation:
         review = self.options.trick_review
         to_act = self.current_player()
-        return SchnapsenObservation(
+        return SchnapsenObservation.make(
             game=self.NAME, seat=seat, to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
             hand=CardSet(self.hands[seat]),
