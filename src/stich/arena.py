@@ -47,7 +47,7 @@ class ArenaReport:
         deals = max(self.deals, 1)
         return [
             f"{self.game}: {self.a} (A) against {self.b} (B), {self.matches} matches, "
-            f"{self.deals} deals, seats swapped every match",
+            f"{self.deals} deals, each deal played both ways round (sides swapped)",
             f"units (Bummerl/games) won by A: {self.a_units}/{self.units} = "
             f"{self.a_units / max(self.units, 1):.1%} (95% CI {low:.1%}-{high:.1%})",
             f"deals won by A: {self.a_deals}/{self.deals} = {self.a_deals / deals:.1%}",
@@ -67,17 +67,23 @@ def _sides(seats: int, rotation: int) -> list[bool]:
 
 def run_arena(game: str, a: str, b: str, matches: int, seed: int,
               options: RuleOptions | None = None) -> ArenaReport:
-    """Play ``matches`` whole matches of bot ``a`` against bot ``b`` from one seed."""
+    """Play ``matches`` whole matches of bot ``a`` against bot ``b`` from one seed.
+
+    Matches come in pairs (threes for three seats) over the same cards, each side taking each
+    seat once, so that the luck of the deal cancels out.
+    """
     report = ArenaReport(game, a, b)
-    teams = game_class(game).TEAMS
+    teams, seats = game_class(game).TEAMS, game_class(game).SEATS
+    rotations = 3 if seats == 3 else 2
     for number in range(matches):
-        sides = _sides(game_class(game).SEATS, number)
+        sides = _sides(seats, number)
         players: list[Bot] = [
             make_bot(game, a if is_a else b, derive_seed(seed, "bot", number, seat))
             for seat, is_a in enumerate(sides)
         ]
-        match = match_class(game)([p.NAME for p in players], derive_seed(seed, "match", number),
-                                  options)
+        # both ways round: consecutive matches deal the same cards with the sides swapped
+        match = match_class(game)([p.NAME for p in players],
+                                  derive_seed(seed, "match", number // rotations), options)
         while not match.is_over():
             deal = match.new_deal()
             result = play_deal(deal, players)

@@ -148,7 +148,7 @@ def arena(
     preset: Annotated[str | None, typer.Option(help="Rule preset.")] = None,
     option: OptionPairs = None,
 ) -> None:
-    """Pit two bots against each other over seeded matches, seats swapped every match."""
+    """Pit two bots against each other over seeded matches, each played both ways round."""
     from stich.arena import run_arena
     from stich.games import game_class
     from stich.options import OptionsError, parse_option_pairs

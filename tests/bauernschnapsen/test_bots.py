@@ -25,7 +25,9 @@ def test_rules_bot_plays_legal_whole_deals(game: str) -> None:
 def test_rules_bot_beats_random(game: str) -> None:
     report = run_arena(game, "rules", "random", matches=30, seed=5)
     assert report.a_units >= 24
-    assert report.a_points / report.a_shares > 2 * report.b_points / report.b_shares
+    # D-1: a random declarer's failure pays both others, so a random seat scores too.
+    factor = 2 if game == "bauernschnapsen" else 1.5
+    assert report.a_points / report.a_shares > factor * report.b_points / report.b_shares
 
 
 @pytest.mark.parametrize("game", GAMES)
