@@ -41,9 +41,12 @@ def _records_dir() -> Path:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="schnapsen (more games as they land)")],
+    game: Annotated[str, typer.Argument(
+        help="schnapsen, jass, bauernschnapsen or dreierschnapsen.")],
     vs: Annotated[str, typer.Option(help="The bot to play against (rules, random).")] = "rules",
-    preset: Annotated[str | None, typer.Option(help="Rule preset, e.g. soft, sharp.")] = None,
+    preset: Annotated[str | None, typer.Option(
+        help="Rule preset: soft, sharp, tournament (Schnapsen); standard, swisslos, "
+             "turnier (Jass); standard, club (Bauern-, Dreierschnapsen).")] = None,
     option: OptionPairs = None,
     seed: Annotated[int | None, typer.Option(help="Deal seed: same seed, same game.")] = None,
     deck: Annotated[str | None, typer.Option(help="Card pictures: french, german, swiss.")] = None,
