@@ -13,7 +13,7 @@ from stich.cli import app
 from stich.games.bauernschnapsen import BauernschnapsenOptions
 from stich.games.race_match import BauernschnapsenMatch
 from stich.terminal.bauernschnapsen_view import BauernschnapsenView
-from tests.bauernschnapsen.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
+from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
 
 
 def test_whole_game_to_24(tmp_path: Path) -> None:  # B-7

@@ -9,7 +9,7 @@ import pexpect
 from typer.testing import CliRunner
 
 from stich.cli import app
-from tests.bauernschnapsen.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
+from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
 
 
 def test_whole_game_to_24(tmp_path: Path) -> None:  # D-1

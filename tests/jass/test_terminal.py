@@ -3,35 +3,19 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pexpect
 from typer.testing import CliRunner
 
 from stich.cli import app
-
-PROMPT = "> "
-KEY = re.compile(r"\[(\w+)\] ")
-
-
-def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, TERM="dumb", COLUMNS="160", STICH_HOME=str(tmp_path))
-    return pexpect.spawn(sys.executable, ["-m", "stich", "play", "jass", *args],
-                         env=env, encoding="utf-8", timeout=20, dimensions=(60, 160))
-
-
-def keys_offered(screen: str) -> list[str]:
-    """The keys of the menu under the last hand shown (the menu may wrap over lines)."""
-    menu = screen.rsplit("Your hand:", 1)[-1]
-    return [k for k in KEY.findall(menu) if k not in ("?", "q")]
+from tests.terminal_helpers import PROMPT, keys_offered, spawn
 
 
 def test_whole_game_to_the_target(tmp_path: Path) -> None:  # J-7, J-8
     save = tmp_path / "game.json"
-    child = spawn(tmp_path, "--seed", "3", "--vs", "random", "--preset", "turnier",
+    child = spawn(tmp_path, "jass", "--seed", "3", "--vs", "random", "--preset", "turnier",
                   "--save", str(save))
     transcript = ""
     while True:
@@ -60,7 +44,7 @@ def test_whole_game_to_the_target(tmp_path: Path) -> None:  # J-7, J-8
 
 def test_choice_weis_and_illegal_moves_at_the_terminal(tmp_path: Path) -> None:  # J-3, J-5
     # seed 5: the person holds C7 and is forehand of the first deal (J-2)
-    child = spawn(tmp_path, "--seed", "5", "--preset", "turnier")
+    child = spawn(tmp_path, "jass", "--seed", "5", "--preset", "turnier")
     child.expect(PROMPT)
     assert "Contract to choose: You" in child.before
     assert {"tc", "td", "th", "ts", "to", "tu", "s"} <= set(keys_offered(child.before))

@@ -3,52 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pexpect
 from typer.testing import CliRunner
 
 from stich.cli import app
-
-PROMPT = "> "
-KEY = re.compile(r"\[(\w+)\] ")
-
-
-def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, TERM="dumb", COLUMNS="160", STICH_HOME=str(tmp_path))
-    return pexpect.spawn(sys.executable, ["-m", "stich", "play", "schnapsen", *args],
-                         env=env, encoding="utf-8", timeout=20, dimensions=(60, 160))
-
-
-def keys_offered(screen: str) -> list[str]:
-    """The keys of the last menu on the screen, in order (cards first)."""
-    menu = screen[screen.rfind("Your hand:"):screen.rfind("[?] help")]
-    return KEY.findall(menu)
-
-
-def play_to_the_end(child: pexpect.spawn, prefer: tuple[str, ...] = ("g",)) -> str:
-    """Answer every prompt with a preferred key if offered, else the first key in the menu."""
-    transcript = ""
-    while True:
-        index = child.expect([PROMPT, "Match record saved in (.*)\r\n", pexpect.EOF])
-        transcript += child.before or ""
-        if index == 1:
-            transcript += child.match.group(0)
-            return transcript
-        if index == 2:
-            raise AssertionError(f"the program ended early:\n{transcript[-3000:]}")
-        keys = keys_offered(child.before)
-        choice = next((k for k in prefer if k in keys), keys[0])
-        child.sendline(choice)
+from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
 
 
 def test_whole_rubber_in_the_terminal(tmp_path: Path) -> None:  # S-10
     save = tmp_path / "rubber.json"
-    child = spawn(tmp_path, "--seed", "3", "--vs", "random", "--save", str(save))
-    transcript = play_to_the_end(child)
+    child = spawn(tmp_path, "schnapsen", "--seed", "3", "--vs", "random", "--save", str(save))
+    transcript = play_to_the_end(child, prefer=("g",))
     child.expect(pexpect.EOF)
     assert "wins the rubber" in transcript
     assert "Trump:" in transcript and "Bummerl:" in transcript and "Your hand:" in transcript
@@ -59,7 +27,7 @@ def test_whole_rubber_in_the_terminal(tmp_path: Path) -> None:  # S-10
 
 
 def test_illegal_move_is_explained_and_help_lists_keys(tmp_path: Path) -> None:  # S-8
-    child = spawn(tmp_path, "--seed", "4", "--preset", "sharp")
+    child = spawn(tmp_path, "schnapsen", "--seed", "4", "--preset", "sharp")
     child.expect(PROMPT)
     child.sendline("claim")  # never allowed before a trick is won
     child.expect(r"Not allowed: claim: claim only right after winning a trick or\s+announcing"
@@ -80,12 +48,12 @@ def test_illegal_move_is_explained_and_help_lists_keys(tmp_path: Path) -> None: 
 
 
 def test_sharp_preset_shows_no_running_totals(tmp_path: Path) -> None:  # S-11
-    child = spawn(tmp_path, "--seed", "5", "--preset", "sharp")
+    child = spawn(tmp_path, "schnapsen", "--seed", "5", "--preset", "sharp")
     child.expect(PROMPT)
     assert "Your points" not in child.before
     child.sendline("q")
     child.expect(pexpect.EOF)
-    soft = spawn(tmp_path, "--seed", "5", "--deck", "german")
+    soft = spawn(tmp_path, "schnapsen", "--seed", "5", "--deck", "german")
     transcript = ""
     for _ in range(4):  # soft shows the points once a trick is won
         soft.expect(PROMPT)

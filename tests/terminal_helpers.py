@@ -1,4 +1,4 @@
-"""Driving `stich play` for Bauern- and Dreierschnapsen through a pseudo-terminal."""
+"""Driving `stich play` through a pseudo-terminal, as a person at the keyboard would."""
 
 from __future__ import annotations
 
