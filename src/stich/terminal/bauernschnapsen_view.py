@@ -19,10 +19,10 @@ from stich.card_names import Deck
 from stich.cards import SUIT_OF, Card, cards_in
 from stich.game import Game, Observation
 from stich.games.contract_schnapsen import ContractSchnapsen
-from stich.games.contract_view import ContractObservation, Trick
+from stich.games.contract_view import ContractObservation
 from stich.games.contracts import TABLE
 from stich.games.race_match import RaceMatch
-from stich.games.schnapsen_family import CARD_POINTS, marriage_value
+from stich.games.schnapsen_family import CARD_POINTS
 from stich.match import Match
 from stich.terminal.cards import card_text, cards_text, suit_text
 from stich.terminal.view import GameView
@@ -89,13 +89,6 @@ class ContractView(GameView):
                           for party, seats in enumerate(parties))
         return line.append(f"   Bummerl: {given}", style="dim")
 
-    def trick_text(self, label: str, trick: Trick, style: str = "") -> Text:
-        text = Text(label, style=style)
-        for seat, card in trick:
-            text.append(f"{self.names[seat]} ").append_text(card_text(card, self.deck))
-            text.append("  ")
-        return text
-
     def calls_line(self, obs: ContractObservation) -> Text | None:
         calls = [(seat, call) for seat, call in obs.calls if not call.startswith("trump")]
         if not calls and not obs.doubles:
@@ -134,11 +127,7 @@ class ContractView(GameView):
             lines.append(Text(f"{self.names[obs.sitting_out]} sits out (cards laid aside)",
                               style="dim"))
         if obs.marriages:
-            said = Text("Marriages: ")
-            for seat, suit in obs.marriages:
-                said.append(f"{self.names[seat]} {marriage_value(suit, obs.trump)} ")
-                said.append_text(suit_text(suit, self.deck)).append("  ")
-            lines.append(said)
+            lines.append(self.marriages_text(obs.marriages, obs.trump))
         for trick in obs.first_tricks:
             lines.append(self.trick_text("First trick (face up): ", trick, "dim"))
         for seat, hand in obs.open_hands:

@@ -139,11 +139,7 @@ class JassView(GameView):
             lines.append(Text(f"Stöck: {self.names[obs.stoeck]} (20 × {obs.multiplier})",
                               style="magenta"))
         if obs.last_trick:
-            last = Text("Last trick: ", style="dim")
-            for seat, card in obs.last_trick:
-                last.append(f"{self.names[seat]} ").append_text(card_text(card, self.deck))
-                last.append("  ")
-            lines.append(last)
+            lines.append(self.trick_text("Last trick: ", obs.last_trick, "dim"))
         if obs.contract is not None:
             lines.append(self._table_grid(obs))
         lines.append(self.hand_line(obs))

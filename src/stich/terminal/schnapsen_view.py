@@ -9,7 +9,7 @@ from rich.text import Text
 from stich.cards import SUIT_OF, Card, cards_in
 from stich.game import Game, Observation
 from stich.games.schnapsen import Schnapsen, SchnapsenObservation
-from stich.games.schnapsen_family import CARD_POINTS, marriage_value
+from stich.games.schnapsen_family import CARD_POINTS
 from stich.games.schnapsen_match import SchnapsenMatch
 from stich.match import Match
 from stich.terminal.cards import card_text, cards_text, suit_text
@@ -62,16 +62,9 @@ class SchnapsenView(GameView):
         lines.append(Text(f"{self.names[other]}: {obs.tricks_won[other]} tricks, "
                           f"{obs.hand_sizes[other]} cards in hand"))
         if obs.marriages:
-            said = Text("Marriages: ")
-            for seat, suit in obs.marriages:
-                said.append(f"{self.names[seat]} {marriage_value(suit, obs.trump)} ")
-                said.append(suit_text(suit, self.deck)).append("  ")
-            lines.append(said)
+            lines.append(self.marriages_text(obs.marriages, obs.trump))
         if obs.last_trick:
-            last = Text("Last trick: ")
-            for seat, card in obs.last_trick:
-                last.append(f"{self.names[seat]} ").append(card_text(card, self.deck)).append("  ")
-            lines.append(last)
+            lines.append(self.trick_text("Last trick: ", obs.last_trick))
         if obs.my_points is not None:
             lines.append(Text(f"Your points: {obs.my_points}   your tricks: ", style="green")
                          .append(cards_text(obs.my_tricks or (), self.deck)))

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from stich.actions import Action
 from stich.card_names import Deck
-from stich.cards import Card
+from stich.cards import Card, Suit
 from stich.game import Game, Observation
+from stich.games.schnapsen_family import marriage_value
 from stich.match import Match
 from stich.terminal.cards import card_text, cards_text, suit_text
 
@@ -51,6 +52,22 @@ class GameView(ABC):
         """The menu key for an action other than playing a card, or None for the default
         (the verb's letter and the argument's initials)."""
         return None
+
+    def trick_text(self, label: str, trick: Iterable[tuple[int, Card]], style: str = "") -> Text:
+        """A trick as who played what, in playing order."""
+        text = Text(label, style=style)
+        for seat, card in trick:
+            text.append(f"{self.names[seat]} ").append_text(card_text(card, self.deck))
+            text.append("  ")
+        return text
+
+    def marriages_text(self, marriages: Iterable[tuple[int, Suit]], trump: Suit | None) -> Text:
+        """The marriages announced so far with their value (Schnapsen games, S-5, B-4)."""
+        text = Text("Marriages: ")
+        for seat, suit in marriages:
+            text.append(f"{self.names[seat]} {marriage_value(suit, trump)} ")
+            text.append_text(suit_text(suit, self.deck)).append("  ")
+        return text
 
     def action_text(self, action: Action) -> Text:
         """An action for the menu and the log: cards and suits drawn as on the table."""
