@@ -15,6 +15,7 @@ from stich.games.jass_match import JassMatch
 from stich.records import RecordError
 from stich.runner import play_deal
 from tests.jass.helpers import STOECK_HANDS, STOECK_TRICKS, deal
+from tests.record_helpers import verify
 
 runner = CliRunner()
 
@@ -29,12 +30,6 @@ def _deal_record(scores_before: tuple[int, int] = (0, 0)) -> dict:
         game.apply(f"play {card}")
     return game.to_record(["Anna", "Bert", "Carla", "Dario"]).to_dict()
 
-
-def _verify(tmp_path: Path, data: object) -> tuple[int, str]:
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
-    result = runner.invoke(app, ["record", "verify", str(path)])
-    return result.exit_code, result.output
 
 
 def _game(seed: int = 7) -> JassMatch:
@@ -56,14 +51,14 @@ def test_deal_record_keys_and_result(tmp_path: Path) -> None:
     assert data["result"]["game_points"] == [257, 20, 257, 20]
     assert data["result"]["chosen_by"] == 2 and data["result"]["pushed"] is True
     assert data["result"]["game_over"] is False
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 0 and json.loads(out)["game_points"] == [257, 20, 257, 20]
 
 
 def test_deal_that_ends_the_game_says_so(tmp_path: Path) -> None:
     data = _deal_record((2400, 2480))
     assert data["actions"][-1] == [1, "play HQ"]  # the Stöck ended the game (J-7)
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 0
     result = json.loads(out)
     assert result["game_over"] is True and result["game_winner"] == [1, 3]
@@ -96,7 +91,7 @@ def test_deal_that_ends_the_game_says_so(tmp_path: Path) -> None:
 def test_verify_names_index_seat_and_rule(tmp_path: Path, change, message: str) -> None:
     data = _deal_record()
     change(data)
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 1
     assert message in out
 
@@ -105,7 +100,7 @@ def test_position_record(tmp_path: Path) -> None:
     data = _deal_record()
     data["actions"] = data["actions"][:4]
     del data["result"]
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 0 and json.loads(out) == {"result": None, "to_act": 2}
 
 
@@ -114,7 +109,7 @@ def test_whole_game_record_replays(tmp_path: Path) -> None:
     data = match.to_record()
     assert data["deals"][-1]["result"]["game_over"] is True
     assert all(not d["result"]["game_over"] for d in data["deals"][:-1])
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 0 and json.loads(out)["match"] == match.state()
     assert json.loads(out)["match"]["winner"] in ([0, 2], [1, 3])
 

@@ -13,6 +13,7 @@ from stich.cli import app
 from stich.games.schnapsen_match import SchnapsenMatch
 from stich.records import DealRecord, RecordError, replay
 from stich.runner import play_deal
+from tests.record_helpers import verify
 from tests.schnapsen.helpers import deal, play
 
 runner = CliRunner()
@@ -24,12 +25,6 @@ def _finished_deal_record() -> dict:
          "play ST", "play SA", "play CQ", "play CJ", "claim")
     return game.to_record(["Anna", "Bert"]).to_dict()
 
-
-def _verify(tmp_path: Path, data: object) -> tuple[int, str]:
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
-    result = runner.invoke(app, ["record", "verify", str(path)])
-    return result.exit_code, result.output
 
 
 def test_record_has_the_notation_keys() -> None:
@@ -43,7 +38,7 @@ def test_record_has_the_notation_keys() -> None:
 
 
 def test_verify_prints_the_result(tmp_path: Path) -> None:
-    code, out = _verify(tmp_path, _finished_deal_record())
+    code, out = verify(tmp_path, _finished_deal_record())
     assert code == 0
     assert json.loads(out)["game_points"] == [0, 1]
 
@@ -75,14 +70,14 @@ def test_unknown_keys_are_kept() -> None:
 def test_verify_names_index_seat_and_rule(tmp_path: Path, change, message: str) -> None:
     data = _finished_deal_record()
     change(data)
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 1
     assert message in out
 
 
 def test_verify_rejects_files_that_are_not_records(tmp_path: Path) -> None:
-    assert _verify(tmp_path, "{not json")[1].startswith("error: ")
-    assert "not valid JSON" in _verify(tmp_path, "{not json")[1]
+    assert verify(tmp_path, "{not json")[1].startswith("error: ")
+    assert "not valid JSON" in verify(tmp_path, "{not json")[1]
     result = runner.invoke(app, ["record", "verify", str(tmp_path / "missing.json")])
     assert result.exit_code == 1 and "no such file" in result.output
 
@@ -91,7 +86,7 @@ def test_position_record_reports_who_is_to_act(tmp_path: Path) -> None:
     data = _finished_deal_record()
     data["actions"] = data["actions"][:3]
     del data["result"]
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 0 and json.loads(out) == {"result": None, "to_act": 0}
 
 
@@ -105,7 +100,7 @@ def test_whole_match_record_replays(tmp_path: Path) -> None:  # S-10
     data = match.to_record()
     again = SchnapsenMatch.from_record(json.loads(json.dumps(data)))
     assert again.state() == match.state() and again.bummerl.rubber_winner() is not None
-    code, out = _verify(tmp_path, data)
+    code, out = verify(tmp_path, data)
     assert code == 0 and json.loads(out)["match"] == match.state()
     data["deals"][1]["dealer"] = data["deals"][0]["dealer"]
     with pytest.raises(RecordError, match="deal 1: dealer is seat"):
