@@ -59,7 +59,8 @@ class SchnapsenView(GameView):
         else:
             stock.append("   stock exhausted: follow suit, head, trump", style="bold magenta")
         lines.append(stock)
-        lines.append(Text(f"{self.names[other]}: {obs.tricks_won[other]} tricks, "
+        tricks = obs.tricks_won[other]
+        lines.append(Text(f"{self.names[other]}: {tricks} trick{'' if tricks == 1 else 's'}, "
                           f"{obs.hand_sizes[other]} cards in hand"))
         if obs.marriages:
             lines.append(self.marriages_text(obs.marriages, obs.trump))
