@@ -101,6 +101,8 @@ class Match(ABC):
         if not isinstance(data.get("deals"), list) or not all(
                 isinstance(deal, dict) for deal in data["deals"]):
             raise RecordError("a match record needs a list 'deals' of deal records")
+        if not isinstance(data.get("options", {}), dict):
+            raise RecordError("a match record's 'options' must be an object")
         try:
             options = game_class(cls.GAME).OPTIONS.from_preset(
                 data.get("preset") or None, **data.get("options", {}))

@@ -126,3 +126,23 @@ def test_replay_of_a_record_without_result_stops_at_position() -> None:
     data.pop("result")
     game = replay(DealRecord.from_dict(data))
     assert not game.is_terminal() and game.current_player() == 1
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.__setitem__("options", ["rubber=3"]), "'options' must be an object"),
+    (lambda d: d.__setitem__("game", "jass"), "this is not a schnapsen match record"),
+    (lambda d: d.__setitem__("deals", "none"), "needs a list 'deals'"),
+    (lambda d: d["match"].__setitem__("bummerl", [9, 9]), "differs from the replay"),
+    (lambda d: d["deals"].append(d["deals"][-1]), "the match was already decided"),
+])
+def test_bad_match_records_are_named(change, message: str) -> None:  # S-10
+    match = SchnapsenMatch(["Anna", "Bert"], seed=11)
+    bots = [make_bot("schnapsen", "rules", 1), make_bot("schnapsen", "random", 2)]
+    while not match.is_over():
+        game = match.new_deal()
+        play_deal(game, bots)
+        match.finish_deal(game)
+    data = json.loads(json.dumps(match.to_record()))
+    change(data)
+    with pytest.raises(RecordError, match=message):
+        SchnapsenMatch.from_record(data)
