@@ -248,9 +248,21 @@ class Game(ABC):
 
     def finish_replay(self, record: DealRecord) -> None:
         """Apply what a record states beyond its actions (a forfeit)."""
+        from stich.records import RecordError
+
         forfeit = record.extra.get("forfeit")
-        if forfeit is not None:
+        if forfeit is None:
+            return
+        if (not isinstance(forfeit, dict) or forfeit.get("seat") not in range(self.SEATS)
+                or not isinstance(forfeit.get("rule"), str)
+                or not isinstance(forfeit.get("reason"), str)):
+            raise RecordError("'forfeit' must name a seat, a rule and a reason")
+        if self.is_terminal():
+            raise RecordError("a forfeit after the end of the deal")
+        try:
             self.forfeit(forfeit["seat"], Illegal(forfeit["rule"], forfeit["reason"]))
+        except NotImplementedError as error:
+            raise RecordError(str(error)) from None
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL

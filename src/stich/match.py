@@ -14,7 +14,7 @@ from stich.dealing import derive_seed
 from stich.game import Game
 from stich.games import game_class
 from stich.options import OptionsError, RuleOptions
-from stich.records import MATCH_FORMAT, DealRecord, RecordError, replay
+from stich.records import MATCH_FORMAT, DealRecord, RecordError, expect_type, replay
 
 
 class Match(ABC):
@@ -101,8 +101,10 @@ class Match(ABC):
         if not isinstance(data.get("deals"), list) or not all(
                 isinstance(deal, dict) for deal in data["deals"]):
             raise RecordError("a match record needs a list 'deals' of deal records")
-        if not isinstance(data.get("options", {}), dict):
-            raise RecordError("a match record's 'options' must be an object")
+        expect_type(data, "options", dict)
+        expect_type(data, "preset", str)
+        expect_type(data, "seats", list)
+        expect_type(data, "seed", int, nullable=True)
         try:
             options = game_class(cls.GAME).OPTIONS.from_preset(
                 data.get("preset") or None, **data.get("options", {}))

@@ -69,19 +69,23 @@ class DealRecord:
         for key in ("game", "seats", "dealer", "hands"):
             if key not in data:
                 raise RecordError(f"missing key {key!r}")
-        _expect(data, "game", str)
-        _expect(data, "preset", str, optional=True)
-        _expect(data, "options", dict, optional=True)
-        _expect(data, "seats", list)
-        _expect(data, "dealer", int)
-        _expect(data, "hands", list)
-        _expect(data, "stock", list, optional=True)
-        _expect(data, "trump_card", str, optional=True)
-        _expect(data, "actions", list, optional=True)
-        _expect(data, "result", dict, optional=True)
+        expect_type(data, "game", str)
+        expect_type(data, "preset", str)
+        expect_type(data, "options", dict)
+        expect_type(data, "seats", list)
+        expect_type(data, "dealer", int)
+        expect_type(data, "hands", list)
+        expect_type(data, "stock", list)
+        expect_type(data, "trump_card", str, nullable=True)
+        expect_type(data, "actions", list)
+        expect_type(data, "result", dict, nullable=True)
         if not all(isinstance(h, list) and all(isinstance(c, str) for c in h)
                    for h in data["hands"]):
             raise RecordError("'hands' must be a list of lists of card codes")
+        if not all(isinstance(c, str) for c in data.get("stock", [])):
+            raise RecordError("'stock' must be a list of card codes")
+        if not all(isinstance(name, str) for name in data["seats"]):
+            raise RecordError("'seats' must be a list of names")
         actions = []
         for index, entry in enumerate(data.get("actions", [])):
             if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
@@ -97,14 +101,16 @@ class DealRecord:
         )
 
 
-def _expect(data: dict[str, Any], key: str, kind: type, optional: bool = False) -> None:
-    if key not in data:
+def expect_type(data: dict[str, Any], key: str, kind: type, nullable: bool = False) -> None:
+    """A key that is present must hold the right JSON type (null only where allowed)."""
+    if key not in data or (nullable and data[key] is None):
         return
     value = data[key]
-    if optional and value is None:
-        return
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"key {key!r} must be a {kind.__name__}, got {value!r}")
+        raise RecordError(f"key {key!r} must be {_JSON_NAMES[kind]}, got {value!r}")
+
+
+_JSON_NAMES = {str: "a string", int: "a whole number", list: "a list", dict: "an object"}
 
 
 def record_cards(codes: list[str]) -> list[Card]:

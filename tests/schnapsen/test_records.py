@@ -65,7 +65,7 @@ def test_unknown_keys_are_kept() -> None:
     (lambda d: d["options"].__setitem__("rubber", 5), "option rubber must be one of 2, 3"),
     (lambda d: d["result"].__setitem__("game_points", [0, 3]), "differs from the replay"),
     (lambda d: d.pop("trump_card"), "missing key 'trump_card'"),
-    (lambda d: d.__setitem__("dealer", "0"), "key 'dealer' must be a int"),
+    (lambda d: d.__setitem__("dealer", "0"), "key 'dealer' must be a whole number"),
 ])
 def test_verify_names_index_seat_and_rule(tmp_path: Path, change, message: str) -> None:
     data = _finished_deal_record()
@@ -129,7 +129,7 @@ def test_replay_of_a_record_without_result_stops_at_position() -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.__setitem__("options", ["rubber=3"]), "'options' must be an object"),
+    (lambda d: d.__setitem__("options", ["rubber=3"]), "key 'options' must be an object"),
     (lambda d: d.__setitem__("game", "jass"), "this is not a schnapsen match record"),
     (lambda d: d.__setitem__("deals", "none"), "needs a list 'deals'"),
     (lambda d: d["match"].__setitem__("bummerl", [9, 9]), "differs from the replay"),
