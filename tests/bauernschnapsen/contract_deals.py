@@ -192,7 +192,7 @@ DEALS: dict[tuple[str, str], dict[str, Any]] = {
         "dealer": 2,
         "hands": ["SK CT SJ HT HQ", "SQ HK HJ CA CK", "CJ SA HA ST CQ", "DK DA DQ DT DJ"],
         "actions": (
-            "3 trump D, 3 bid farbenringerl",
+            "3 trump D, 3 bid farbenringerl, 0 pass, 1 pass, 2 pass",
         ),
         "winner": (1, 3), "game_points": (0, 18, 0, 18),
     },
@@ -220,7 +220,7 @@ DEALS: dict[tuple[str, str], dict[str, Any]] = {
         "dealer": 2,
         "hands": ["SK CT SJ HT HQ", "SQ HK HJ CA CK", "CJ SA HA ST CQ", "DK DA DQ DT DJ"],
         "actions": (
-            "3 trump D, 3 bid herrenschnapser",
+            "3 trump D, 3 bid herrenschnapser, 0 pass, 1 pass, 2 pass",
         ),
         "winner": (1, 3), "game_points": (0, 24, 0, 24),
     },

@@ -159,11 +159,13 @@ def test_shown_contracts_end_at_once_and_contracts_option() -> None:  # B-5
     run(game, "1 trump H")
     assert {"farbenringerl", "herrenschnapser"} <= legal(game, "bid")
     run(game, "1 bid herrenschnapser")
+    assert game.result() is None  # B-3: the others speak (and pass: nothing ranks higher)
+    run(game, "2 pass, 3 pass, 0 pass")
     result = game.result()
     assert result is not None and result.reason == "shown"
     assert result.game_points == (0, 24, 0, 24) and game.winners == ()
     game = bauern(hands)
-    run(game, "1 trump H, 1 bid farbenringerl")
+    run(game, "1 trump H, 1 bid farbenringerl, 2 pass, 3 pass, 0 pass")
     result = game.result()
     assert result is not None and result.reason == "shown" and result.game_points[1] == 18
     game = bauern(hands)
@@ -173,3 +175,13 @@ def test_shown_contracts_end_at_once_and_contracts_option() -> None:  # B-5
     game = bauern(hands, preset="club")  # clubs drop the two shown contracts
     run(game, "1 trump H")
     assert not {"farbenringerl", "herrenschnapser"} & legal(game, "bid")
+
+
+def test_a_shown_contract_can_be_outbid() -> None:  # B-3, B-5
+    hands = ["HA HT HK HQ HJ", "SA ST SK CA CT", "SQ SJ CK CQ CJ", "DA DT DK DQ DJ"]
+    game = bauern(hands)
+    run(game, "1 trump S, 1 pass, 2 pass, 3 bid farbenringerl")
+    assert game.result() is None and "kontrabauernschnapser" in legal(game, "bid")
+    run(game, "0 bid kontrabauernschnapser, 3 pass")
+    assert game.result() is None and game.contract is not None
+    assert game.contract.name == "kontrabauernschnapser"

@@ -243,7 +243,7 @@ DEALS: dict[tuple[str, str], dict[str, Any]] = {
         "hands": ["CK SQ HQ HA SJ HT", "CQ HK CA SA HJ ST", "DQ DT DJ DA SK DK"],
         "talon": "CJ CT",
         "actions": (
-            "2 trump D, 2 bid herrenschnapser",
+            "2 trump D, 2 bid herrenschnapser, 0 pass, 1 pass",
         ),
         "winner": (2,), "game_points": (0, 0, 24),
     },

@@ -229,10 +229,6 @@ class ContractSchnapsen(ContractLegality, Game):
 
     def _bid(self, seat: int, contract: Contract) -> None:
         self.calls = (*self.calls, (seat, f"bid {contract.name}"))
-        if contract.goal is Goal.SHOWN:  # B-5: shown and won at once, without play
-            self._fix_contract(contract, seat)
-            self._finish(self.sides[0], contract.value, "shown")
-            return
         self.auction = self.auction.bid(seat, contract.name, contract.rank, self._drop_outbid())
         self._next_speaker()
 
@@ -249,6 +245,10 @@ class ContractSchnapsen(ContractLegality, Game):
             self._fix_contract(None, self.caller)
         else:
             self._fix_contract(self.contracts[high], self.auction.high_seat)
+        if self.contract is not None and self.contract.goal is Goal.SHOWN:
+            # B-5: shown and won at once, without play, once nobody has bid higher (B-3)
+            self._finish(self.sides[0], self.contract.value, "shown")
+            return
         self._after_auction()
 
     def _fix_contract(self, contract: Contract | None, declarer: int) -> None:
