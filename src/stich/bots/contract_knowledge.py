@@ -6,13 +6,20 @@ whether a card is a sure winner: the facts the bidding judge and the card play s
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+
 from stich.cards import SUIT_MASK, SUIT_OF, Card, Suit, cards_in
 from stich.games.contract_view import ContractObservation
-from stich.games.contracts import TABLE, Contract
+from stich.games.contracts import TABLE, Contract, contract_table
 from stich.games.schnapsen_family import CARD_POINTS, DECK, NORMAL_ORDER, TEN_HIGH_ORDER
 from stich.tricks import CardOrder
 
-CONTRACTS = {contract.name: contract for contract in TABLE}
+
+@functools.cache
+def contracts_for(players: int) -> Mapping[str, Contract]:
+    """Every contract as it is played with 3 or 4 players (D-1 changes Farbenringerl)."""
+    return contract_table(players, {contract.name for contract in TABLE})
 
 
 def beats(card: int, best: int, trump: Suit | None, order: CardOrder) -> bool:
@@ -38,7 +45,7 @@ class Knowledge:
         self.hand = int(obs.hand)
         self.trump = obs.trump
         self.order = TEN_HIGH_ORDER if obs.ten_high else NORMAL_ORDER
-        self.contract: Contract | None = CONTRACTS.get(obs.contract or "")
+        self.contract: Contract | None = contracts_for(self.seats).get(obs.contract or "")
         self.declarer = obs.declarer if obs.declarer is not None else obs.caller
         known = self.hand | int(obs.played)
         known |= sum(int(hand) for _, hand in obs.open_hands)

@@ -13,7 +13,7 @@ from stich.bots.contract_judge import (
     normal_strength,
     stoppers,
 )
-from stich.bots.contract_knowledge import CONTRACTS, Knowledge
+from stich.bots.contract_knowledge import Knowledge, contracts_for
 from stich.bots.contract_play import choose
 from stich.cards import Suit, card_set
 from stich.game import Observation
@@ -61,15 +61,16 @@ class ContractRulesBot(Bot):
         players = len(obs.hand_sizes)
         if said and players == 4 and said[-1][0] == (obs.seat + 2) % 4:
             return Action("pass")  # never outbid the partner
-        options = [CONTRACTS[a.arg] for a in legal if a.verb == "bid"]
+        options = [contracts_for(players)[a.arg] for a in legal if a.verb == "bid"]
         contract = best_bid(options, int(obs.hand), obs.named_trump, players,
                             talon=players == 3)
         return Action("bid", contract.name) if contract else Action("pass")
 
     def _talon(self, obs: ContractObservation, legal: tuple[Action, ...]) -> Action:
         hand, players = int(obs.hand), len(obs.hand_sizes)
-        current = CONTRACTS.get(obs.contract or "")
-        raises = [CONTRACTS[a.arg] for a in legal if a.verb == "bid"]
+        contracts = contracts_for(players)
+        current = contracts.get(obs.contract or "")
+        raises = [contracts[a.arg] for a in legal if a.verb == "bid"]
         if raises:  # D-1 raise_after_talon: judge the best six of the eight cards
             kept = hand & ~card_set(best_lay_down(hand, None, obs.named_trump, players))
             better = best_bid(raises, kept, obs.named_trump, players, talon=False)
@@ -83,7 +84,7 @@ class ContractRulesBot(Bot):
 
     def _doubles(self, obs: ContractObservation, step: str) -> bool:
         """B-6: double with sure stoppers; redouble a contract that looks safe."""
-        contract = CONTRACTS.get(obs.contract or "")
+        contract = contracts_for(len(obs.hand_sizes)).get(obs.contract or "")
         hand, trump = int(obs.hand), obs.named_trump
         declaring = obs.seat == obs.declarer or (
             len(obs.hand_sizes) == 4 and obs.seat == ((obs.declarer or 0) + 2) % 4)

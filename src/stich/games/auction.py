@@ -24,8 +24,6 @@ class Auction(NamedTuple):
     high: str | None = None
     high_rank: int = 0
     high_seat: int = -1
-    said: tuple[tuple[int, str], ...] = ()
-    """Every call so far (``pass``, ``bid gang``), public."""
 
     @classmethod
     def start(cls, caller: int, seats: int) -> Auction:
@@ -37,7 +35,7 @@ class Auction(NamedTuple):
 
     def passed(self, seat: int) -> Auction:
         out = self.out | 1 << seat
-        state = self._replace(out=out, said=(*self.said, (seat, "pass")))
+        state = self._replace(out=out)
         return state._replace(to_speak=state._following(seat))
 
     def bid(self, seat: int, name: str, rank: int, drop_outbid: bool = False) -> Auction:
@@ -45,8 +43,7 @@ class Auction(NamedTuple):
         out = self.out
         if drop_outbid and self.high_seat >= 0:
             out |= 1 << self.high_seat
-        state = self._replace(out=out, high=name, high_rank=rank, high_seat=seat,
-                              said=(*self.said, (seat, f"bid {name}")))
+        state = self._replace(out=out, high=name, high_rank=rank, high_seat=seat)
         return state._replace(to_speak=state._following(seat))
 
     def _following(self, seat: int) -> int:

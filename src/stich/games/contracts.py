@@ -93,10 +93,6 @@ CONTRACT_NAMES: frozenset[str] = frozenset(c.name for c in TABLE)
 NO_TRICK_CONTRACTS = frozenset({"bettler", "assenbettler", "plauderer"})
 """Where ``bettler_partner_sits_out`` applies (B-5)."""
 
-PLAUDERER_VARIANTS = ("declarer_open", "opponents_open_after_first", "opponents_confer")
-ASSENBETTLER_VARIANTS = ("ace_low", "must_hold_ace")
-
-
 def contract_table(players: int, allowed: Collection[str],
                    assenbettler: str = "ace_low") -> Mapping[str, Contract]:
     """The contracts that may be bid, by name, adapted to 4 (B-5) or 3 players (D-1)."""
