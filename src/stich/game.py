@@ -95,7 +95,7 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Action):
         return str(value)
     if isinstance(value, enum.Enum):
-        return value.name if isinstance(value, int) else value.value
+        return str(value)  # every enum here prints as its notation (H, obenabe, gang ...)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):

@@ -162,3 +162,18 @@ def test_board_command_draws_each_teams_z(tmp_path: Path) -> None:  # J-8
     path.write_text(json.dumps(schnapsen))
     result = runner.invoke(app, ["record", "board", str(path)])
     assert result.exit_code == 1 and "not a jass match record" in result.output
+
+
+def test_first_deal_of_a_game_record_checks_c7_in_any_spelling() -> None:  # J-2
+    from stich.games.jass_match import JassMatch
+
+    match = JassMatch(["A", "B", "C", "D"], seed=2)
+    game = match.new_deal()
+    data = game.to_record(match.seats).to_dict()
+    data["hands"] = [[code.lower() for code in hand] for hand in data["hands"]]
+    data["dealer"] = (data["dealer"] + 1) % 4  # forehand no longer holds C7
+    data["actions"], data["result"] = [], None
+    record = {"format": "stich-match/1", "game": "jass", "preset": "standard", "options": {},
+              "seats": match.seats, "seed": 2, "deals": [data]}
+    with pytest.raises(RecordError, match="forehand must hold C7"):
+        JassMatch.from_record(record)

@@ -206,8 +206,12 @@ def test_j5_declare_with_first_card_all_some_or_none() -> None:
     assert "weis CJ DJ HJ SJ" not in {str(a) for a in game.legal_actions()}
     with pytest.raises(IllegalActionError, match="already declared"):
         game.apply("weis CJ DJ HJ SJ")
-    with pytest.raises(IllegalActionError, match="a run counts whole"):
+    with pytest.raises(IllegalActionError, match="a run counts whole: declare H6 H7 H8"):
         game.apply("weis H6 H7")
+    with pytest.raises(IllegalActionError, match="not a Weis"):
+        game.apply("weis H6 H8")  # not in a row
+    with pytest.raises(IllegalActionError, match="not a Weis"):
+        game.apply("weis CJ DJ HJ")  # three Jacks: a four of a kind needs all four
     game.apply("play SA")
     with pytest.raises(IllegalActionError, match="you do not hold"):
         game.apply("weis H6 H7 H8")  # seat 1's turn: not his cards

@@ -29,7 +29,7 @@ from stich.games.jass_cards import (
     playable,
     winner_index,
 )
-from stich.games.jass_weis import Declared, best, weis_in
+from stich.games.jass_weis import Declared, best, in_a_row, is_four, weis_in
 from stich.options import OptionsError, RuleOptions, choice
 from stich.records import DealRecord, RecordError, dealt_from_record
 
@@ -276,11 +276,11 @@ class Jass(Game):
         found = self._held_weis(seat)
         if cards in found:
             return None
-        whole = [mask for mask in found if cards & mask == cards and mask != cards]
-        if whole:
-            return Illegal("J-5", f"a run counts whole: declare {format_cards(cards_in(whole[0]))}")
-        if weis_in(cards) == [cards]:
+        if is_four(cards):
             return Illegal("J-9", "four 8s, 7s or 6s do not count (option four_of_a_kind_low)")
+        whole = [mask for mask in found if cards & mask == cards and not is_four(mask)]
+        if whole and in_a_row(cards):  # a piece of a longer run
+            return Illegal("J-5", f"a run counts whole: declare {format_cards(cards_in(whole[0]))}")
         return Illegal("J-5", "not a Weis: three or more in a row in one suit, or four of a kind")
 
     def _playable(self) -> int:
@@ -457,8 +457,8 @@ class Jass(Game):
 
 
 def seat_holding(hands: Sequence[Sequence[Card]], card: Card) -> int:
-    """The seat whose hand holds the card."""
-    return next(seat for seat, hand in enumerate(hands) if card in hand)
+    """The seat whose hand holds the card (-1 if no hand does)."""
+    return next((seat for seat, hand in enumerate(hands) if card in hand), -1)
 
 
 def board_entries(result: DealResult) -> tuple[list[int], list[int]]:

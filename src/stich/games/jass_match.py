@@ -11,10 +11,10 @@ from typing import Any
 
 from stich.cards import Card
 from stich.game import Game
-from stich.games.jass import TEAMS, Jass, JassOptions, board_entries
+from stich.games.jass import TEAMS, Jass, JassOptions, board_entries, seat_holding
 from stich.jass_board import ZBoard
 from stich.match import Match
-from stich.records import DealRecord, RecordError
+from stich.records import DealRecord, RecordError, record_cards
 
 
 class JassMatch(Match):
@@ -25,7 +25,8 @@ class JassMatch(Match):
 
     def __init__(self, seats: list[str], seed: int | None = None,
                  options: JassOptions | None = None, first_dealer: int | None = None):
-        """``first_dealer`` None: the holder of C7 decides once the first deal is dealt."""
+        """The holder of C7 decides the first dealer once the first deal is dealt (J-2); a
+        ``first_dealer`` given (a record's) is only checked against that, in check_next."""
         super().__init__(seats, seed, options, first_dealer)
         self.scores = [0, 0]
         self.entries: tuple[list[int], list[int]] = ([], [])
@@ -48,9 +49,8 @@ class JassMatch(Match):
     def check_next(self, record: DealRecord) -> None:
         super().check_next(record)
         if not self.deals:
-            holder = next((seat for seat, hand in enumerate(record.hands)
-                           if Card.C7.name in hand), None)
-            if holder is not None and holder != (record.dealer + 1) % 4:
+            holder = seat_holding([record_cards(hand) for hand in record.hands], Card.C7)
+            if holder != (record.dealer + 1) % 4:
                 raise RecordError(f"the first deal's forehand must hold C7 (J-2), but seat "
                                   f"{holder} holds it and the dealer is seat {record.dealer}")
         before = record.extra.get("scores_before", [0, 0])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from stich.cards import RANK_OF, SUIT_OF, Rank
+from stich.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank
 from stich.games.jass_cards import Contract
 
 RUN_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
@@ -26,6 +26,13 @@ _RANK_MASK = tuple(sum(1 << (suit * 9 + rank) for suit in range(4)) for rank in 
 def is_four(mask: int) -> bool:
     """Whether the Weis is a four of a kind (else it is a run)."""
     return mask.bit_count() == 4 and mask in _RANK_MASK
+
+
+def in_a_row(mask: int) -> bool:
+    """Whether the cards are consecutive ranks of one suit (a run, or a piece of one)."""
+    low = mask & -mask
+    suit_bits = SUIT_MASK[(low.bit_length() - 1) // 9] if mask else 0
+    return bool(mask) and mask & ~suit_bits == 0 and (mask + low) & mask == 0
 
 
 def weis_points(mask: int) -> int:
