@@ -13,10 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from stich.actions import Action
-from stich.cards import RANK_OF, SUIT_OF, Card, Rank, card_set, cards_in
+from stich.cards import RANK_OF, SUIT_OF, Card, card_set, cards_in
 from stich.game import Game, Observation
 from stich.games.jass import TEAMS, Jass, JassObservation
-from stich.games.jass_cards import Contract, strength
+from stich.games.jass_cards import STOECK_PAIR, Contract, strength
 from stich.games.jass_match import JassMatch
 from stich.games.jass_weis import describe, is_four
 from stich.jass_board import render_text
@@ -184,7 +184,7 @@ class JassView(GameView):
             return Text(f"{name} chooses ", style="dim").append_text(
                 self.contract_text(game.contract, game.multiplier))
         text = Text(f"{name} plays ", style="dim").append_text(card_text(action.card, self.deck))
-        pair = _stoeck_pair(game)
+        pair = STOECK_PAIR[game.contract] if game.contract is not None else 0
         if game.stoeck_seat == seat and pair >> action.card & 1 and not game.hands[seat] & pair:
             text.append("  Stöck!", style="magenta")
         if not game.trick and game.last_trick and game.last_trick[-1] == (seat, action.card):
@@ -231,9 +231,4 @@ class JassView(GameView):
         return Group(Rule(title), self.boards(match))
 
 
-def _stoeck_pair(game: Jass) -> int:
-    trump = game.contract.trump if game.contract is not None else None
-    if trump is None:
-        return 0
-    return card_set((Card.of(trump, Rank.KING), Card.of(trump, Rank.QUEEN)))
 
