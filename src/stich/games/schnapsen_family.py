@@ -58,9 +58,12 @@ def marriage_value(suit: Suit, trump: Suit | None) -> int:
     return 40 if suit == trump else 20
 
 
+_SUIT_MARRIAGES = tuple(zip(Suit, MARRIAGE_MASKS, strict=True))
+
+
 def marriages_in(hand: int) -> list[Suit]:
     """The suits in which the hand holds King and Queen."""
-    return [suit for suit in Suit if hand & MARRIAGE_MASKS[suit] == MARRIAGE_MASKS[suit]]
+    return [suit for suit, pair in _SUIT_MARRIAGES if hand & pair == pair]
 
 
 def strict_follow(hand: int, trick: Sequence[int], trump: Suit | None, order: CardOrder,
