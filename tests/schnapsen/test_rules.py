@@ -172,3 +172,21 @@ def test_undo_and_clone() -> None:
     game.undo()
     game.undo()
     assert game.hands == twin.hands and game.points == (0, 0) and game.drawn == 0
+
+
+def test_bummerl_start_and_rubber_options() -> None:  # S-10
+    from stich.bummerl import BummerlCounter
+
+    counter = BummerlCounter(start=9, rubber=3)
+    for points in ((3, 0), (3, 0), (2, 0)):
+        assert counter.add(points) is None
+    outcome = counter.add((1, 0))  # 9:0 is a Schneider from 9
+    assert outcome is not None and outcome["schneider"] and outcome["bummerl"] == 2
+    assert counter.rubber_winner() is None  # 2 of 3
+    counter.add((0, 3))
+    counter.add((0, 3))
+    counter.add((2, 3))  # seat 1 reaches 0, seat 0 had scored: one Bummerl
+    assert counter.bummerl == [1, 2] and counter.rubber_winner() is None
+    for _ in range(3):
+        counter.add((3, 0))
+    assert counter.bummerl == [1, 4] and counter.rubber_winner() == 0  # 9:0 again: Schneider
