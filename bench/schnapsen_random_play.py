@@ -2,9 +2,10 @@
 
 Both sides play whole deals random bot against random bot, measured in the same run. Ours is
 measured twice: through the bot interface (each move asks a RandomBot with a fresh
-observation, as the peer's bots get a fresh PlayerPerspective) and through the bare engine
-(legal_actions and a checked apply). Run: `python bench/schnapsen_random_play.py [deals]`
-after `pip install -e '.[bench]'`.
+observation, as the peer's bots get a fresh PlayerPerspective), through the bare engine
+(legal_actions and a checked apply), and as a search would run playouts (legal_actions and
+apply_legal, which skips re-checking an action taken from legal_actions).
+Run: `python bench/schnapsen_random_play.py [deals]` after `pip install -e '.[bench]'`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,14 @@ def ours_engine(deals: int) -> None:
         game = Schnapsen.deal(seed, seed % 2)
         while not game.is_terminal():
             game.apply(rng.choice(game.legal_actions()))
+
+
+def ours_playouts(deals: int) -> None:
+    rng = random.Random(1)
+    for seed in range(deals):
+        game = Schnapsen.deal(seed, seed % 2)
+        while not game.is_terminal():
+            game.apply_legal(rng.choice(game.legal_actions()))
 
 
 def theirs(deals: int) -> None:
@@ -70,15 +79,16 @@ def moves_per_deal(deals: int) -> tuple[float, float]:
 
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    peer, bots, engine = rates([theirs, ours_bots, ours_engine], deals)
+    peer, bots, engine, playouts = rates([theirs, ours_bots, ours_engine, ours_playouts], deals)
     peer_moves, our_moves = moves_per_deal(deals)
     print(f"random play, {deals} deals per round, best of 5 rounds, per CPU second")
-    print(f"{'':40} {'deals/s':>9} {'ratio':>6} {'moves/s':>9} {'ratio':>6}")
+    print(f"{'':44} {'deals/s':>9} {'ratio':>6} {'moves/s':>9} {'ratio':>6}")
     rows = [(f"schnapsen {_version()} RandBot vs RandBot", peer, peer_moves),
             ("stich RandomBot via observations", bots, our_moves),
-            ("stich bare engine (legal_actions, apply)", engine, our_moves)]
+            ("stich bare engine (legal_actions, apply)", engine, our_moves),
+            ("stich playouts (legal_actions, apply_legal)", playouts, our_moves)]
     for name, rate_, moves in rows:
-        print(f"{name:40} {rate_:9.0f} {rate_ / peer:5.1f}x {rate_ * moves:9.0f} "
+        print(f"{name:44} {rate_:9.0f} {rate_ / peer:5.1f}x {rate_ * moves:9.0f} "
               f"{rate_ * moves / (peer * peer_moves):5.1f}x")
     print(f"moves per deal: schnapsen {peer_moves:.1f}, stich {our_moves:.1f}")
 
