@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from stich.bots.random_bot import RandomBot
 from stich.games import game_class, game_names, match_class
 from stich.records import DealRecord, RecordError, replay
-from stich.runner import play_deal
+from stich.runner import play_deal, play_match
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=4)
@@ -36,10 +36,7 @@ def _match_record(game: str) -> dict[str, Any]:
     cls = game_class(game)
     match = match_class(game)([f"P{seat}" for seat in range(cls.SEATS)], seed=4)
     bots = [RandomBot(seat) for seat in range(cls.SEATS)]
-    while not match.is_over():
-        deal = match.new_deal()
-        play_deal(deal, bots)
-        match.finish_deal(deal)
+    play_match(match, bots)
     return match.to_record()
 
 

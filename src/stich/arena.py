@@ -10,7 +10,7 @@ from stich.bots.base import Bot
 from stich.dealing import derive_seed
 from stich.games import game_class, match_class
 from stich.options import RuleOptions
-from stich.runner import play_deal
+from stich.runner import play_match
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -84,14 +84,14 @@ def run_arena(game: str, a: str, b: str, matches: int, seed: int,
         # both ways round: consecutive matches deal the same cards with the sides swapped
         match = match_class(game)([p.NAME for p in players],
                                   derive_seed(seed, "match", number // rotations), options)
-        while not match.is_over():
-            deal = match.new_deal()
-            result = play_deal(deal, players)
-            match.finish_deal(deal)
+        play_match(match, players)
+        for deal in match.deals:
+            result = deal.result
+            assert result is not None  # the record of a finished deal
             report.deals += 1
-            report.a_deals += any(sides[w] for w in result.winner)
+            report.a_deals += any(sides[w] for w in result["winner"])
             for team in teams:
-                side_points = result.game_points[team[0]]
+                side_points = result["game_points"][team[0]]
                 if sides[team[0]]:
                     report.a_points += side_points
                     report.a_shares += 1

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from stich.actions import Action, ActionParseError, as_action
 from stich.bots.base import Bot
 from stich.game import TERMINAL, DealResult, Game, Illegal, IllegalActionError
+from stich.match import Match
 
 OnAction = Callable[[int, Action, Game], None]
 
@@ -41,3 +42,11 @@ def play_deal(game: Game, players: Sequence[Bot], on_action: OnAction | None = N
     result = game.result()
     assert result is not None
     return result
+
+
+def play_match(match: Match, players: Sequence[Bot]) -> None:
+    """Play deals until the match is decided; each finished deal is in ``match.deals``."""
+    while not match.is_over():
+        deal = match.new_deal()
+        play_deal(deal, players)
+        match.finish_deal(deal)

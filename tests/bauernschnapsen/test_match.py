@@ -13,7 +13,7 @@ from stich.bots import make_bot
 from stich.cli import app
 from stich.games import match_class
 from stich.games.race_match import BauernschnapsenMatch
-from stich.runner import play_deal
+from stich.runner import play_match
 from tests.bauernschnapsen.helpers import bauern
 
 GAMES = ["bauernschnapsen", "dreierschnapsen"]
@@ -24,10 +24,7 @@ def _played_match(game: str, seed: int) -> object:
     seats = 4 if game == "bauernschnapsen" else 3
     match = cls([f"P{s}" for s in range(seats)], seed)
     bots = [make_bot(game, "random", seed * 10 + s) for s in range(seats)]
-    while not match.is_over():
-        deal = match.new_deal()
-        play_deal(deal, bots)
-        match.finish_deal(deal)
+    play_match(match, bots)
     return match
 
 

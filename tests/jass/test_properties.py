@@ -15,7 +15,7 @@ from stich.games.jass import Jass, JassOptions
 from stich.games.jass_cards import TOTAL_POINTS
 from stich.games.jass_match import JassMatch
 from stich.records import DealRecord, replay
-from stich.runner import play_deal
+from stich.runner import play_match
 
 presets = st.sampled_from(["standard", "swisslos", "turnier"])
 seeds = st.integers(0, 2**32)
@@ -135,10 +135,7 @@ def test_whole_game_replays_and_board_matches(seed: int, preset: str) -> None:
     # total is the team's score
     match = JassMatch(["A", "B", "C", "D"], seed, JassOptions.from_preset(preset))
     bots = [RandomBot(seed + seat) for seat in range(4)]
-    while not match.is_over():
-        game = match.new_deal()
-        play_deal(game, bots)
-        match.finish_deal(game)
+    play_match(match, bots)
     first = match.deals[0]
     assert card_set(Card[c] for c in first.hands[(first.dealer + 1) % 4]) >> Card.C7 & 1
     state = match.state()

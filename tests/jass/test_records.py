@@ -13,7 +13,7 @@ from stich.cli import app
 from stich.games.jass import Jass
 from stich.games.jass_match import JassMatch
 from stich.records import RecordError
-from stich.runner import play_deal
+from stich.runner import play_match
 from tests.jass.helpers import STOECK_HANDS, STOECK_TRICKS, deal
 from tests.record_helpers import verify
 
@@ -35,10 +35,7 @@ def _deal_record(scores_before: tuple[int, int] = (0, 0)) -> dict:
 def _game(seed: int = 7) -> JassMatch:
     match = JassMatch(["Anna", "Bert", "Carla", "Dario"], seed)
     bots = [make_bot("jass", "rules" if seat % 2 else "random", seat) for seat in range(4)]
-    while not match.is_over():
-        game = match.new_deal()
-        play_deal(game, bots)
-        match.finish_deal(game)
+    play_match(match, bots)
     return match
 
 

@@ -12,7 +12,7 @@ from stich.bots import make_bot
 from stich.cli import app
 from stich.games.schnapsen_match import SchnapsenMatch
 from stich.records import DealRecord, RecordError, replay
-from stich.runner import play_deal
+from stich.runner import play_match
 from tests.record_helpers import verify
 from tests.schnapsen.helpers import deal, play
 
@@ -93,10 +93,7 @@ def test_position_record_reports_who_is_to_act(tmp_path: Path) -> None:
 def test_whole_match_record_replays(tmp_path: Path) -> None:  # S-10
     match = SchnapsenMatch(["Anna", "Bert"], seed=11)
     bots = [make_bot("schnapsen", "rules", 1), make_bot("schnapsen", "random", 2)]
-    while not match.is_over():
-        game = match.new_deal()
-        play_deal(game, bots)
-        match.finish_deal(game)
+    play_match(match, bots)
     data = match.to_record()
     again = SchnapsenMatch.from_record(json.loads(json.dumps(data)))
     assert again.state() == match.state() and again.bummerl.rubber_winner() is not None
@@ -111,10 +108,7 @@ def test_same_seed_same_match() -> None:
     def run() -> dict:
         match = SchnapsenMatch(["A", "B"], seed=5)
         bots = [make_bot("schnapsen", "rules", 3), make_bot("schnapsen", "random", 4)]
-        while not match.is_over():
-            game = match.new_deal()
-            play_deal(game, bots)
-            match.finish_deal(game)
+        play_match(match, bots)
         return match.to_record()
 
     assert run() == run()
@@ -138,10 +132,7 @@ def test_replay_of_a_record_without_result_stops_at_position() -> None:
 def test_bad_match_records_are_named(change, message: str) -> None:  # S-10
     match = SchnapsenMatch(["Anna", "Bert"], seed=11)
     bots = [make_bot("schnapsen", "rules", 1), make_bot("schnapsen", "random", 2)]
-    while not match.is_over():
-        game = match.new_deal()
-        play_deal(game, bots)
-        match.finish_deal(game)
+    play_match(match, bots)
     data = json.loads(json.dumps(match.to_record()))
     change(data)
     with pytest.raises(RecordError, match=message):
