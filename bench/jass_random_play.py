@@ -15,27 +15,12 @@ so ours does more work per deal. Run: ``python bench/jass_random_play.py [deals]
 
 from __future__ import annotations
 
-import random
 import sys
 
-from stich.bots.random_bot import RandomBot
 from stich.games.jass import Jass
-from stich.runner import play_deal
-from timing import rates
+from timing import random_bots, random_play, rates
 
-
-def ours_bots(deals: int) -> None:
-    bots = [RandomBot(seat) for seat in range(4)]
-    for seed in range(deals):
-        play_deal(Jass.deal(seed, seed % 4), bots)
-
-
-def ours_engine(deals: int) -> None:
-    rng = random.Random(1)
-    for seed in range(deals):
-        game = Jass.deal(seed, seed % 4)
-        while not game.is_terminal():
-            game.apply(rng.choice(game.legal_actions()))
+ours_bots, ours_engine = random_bots(Jass), random_play(Jass)
 
 
 def theirs_bots(deals: int) -> None:

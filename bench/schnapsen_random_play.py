@@ -16,29 +16,10 @@ import sys
 from stich.bots.random_bot import RandomBot
 from stich.games.schnapsen import Schnapsen
 from stich.runner import play_deal
-from timing import rates
+from timing import random_bots, random_play, rates
 
-
-def ours_bots(deals: int) -> None:
-    bots = [RandomBot(1), RandomBot(2)]
-    for seed in range(deals):
-        play_deal(Schnapsen.deal(seed, seed % 2), bots)
-
-
-def ours_engine(deals: int) -> None:
-    rng = random.Random(1)
-    for seed in range(deals):
-        game = Schnapsen.deal(seed, seed % 2)
-        while not game.is_terminal():
-            game.apply(rng.choice(game.legal_actions()))
-
-
-def ours_playouts(deals: int) -> None:
-    rng = random.Random(1)
-    for seed in range(deals):
-        game = Schnapsen.deal(seed, seed % 2)
-        while not game.is_terminal():
-            game.apply_legal(rng.choice(game.legal_actions()))
+ours_bots, ours_engine = random_bots(Schnapsen), random_play(Schnapsen)
+ours_playouts = random_play(Schnapsen, checked=False)
 
 
 def theirs(deals: int) -> None:

@@ -1,9 +1,14 @@
-"""What the benchmarks share: interleaved rounds timed in CPU seconds."""
+"""What the benchmarks share: interleaved rounds timed in CPU seconds, and our random play."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
+
+from stich.bots.random_bot import RandomBot
+from stich.game import Game
+from stich.runner import play_deal
 
 
 def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 5) -> list[float]:
@@ -16,3 +21,29 @@ def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 5) -> lis
             run(deals)
             best[index] = min(best[index], time.process_time() - start)
     return [deals / seconds for seconds in best]
+
+
+def random_play(cls: type[Game], checked: bool = True) -> Callable[[int], None]:
+    """Our engine playing ``deals`` deals at random, seeded: ``apply`` checks every action,
+    ``apply_legal`` (a search's playouts) trusts those taken from legal_actions."""
+
+    def run(deals: int) -> None:
+        rng = random.Random(1)
+        for seed in range(deals):
+            game = cls.deal(seed, seed % cls.SEATS)
+            apply = game.apply if checked else game.apply_legal
+            while not game.is_terminal():
+                apply(rng.choice(game.legal_actions()))
+
+    return run
+
+
+def random_bots(cls: type[Game]) -> Callable[[int], None]:
+    """Our random bots playing ``deals`` deals through observations (the bot interface)."""
+
+    def run(deals: int) -> None:
+        bots = [RandomBot(seat) for seat in range(cls.SEATS)]
+        for seed in range(deals):
+            play_deal(cls.deal(seed, seed % cls.SEATS), bots)
+
+    return run
