@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self
 
 from stich.actions import Action
 from stich.cards import Card, Suit, card_set
-from stich.dealing import shuffled
+from stich.dealing import check_deal, shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game
 from stich.games.auction import Auction, Doubling, clockwise_from
 from stich.games.contract_legality import FIRST_PACKET, ContractLegality, Phase
@@ -78,7 +78,8 @@ class ContractSchnapsen(ContractLegality, Game):
     def __init__(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card] = (),
                  dealer: int = 0, options: ContractOptions | None = None,
                  seed: int | None = None) -> None:
-        self._check_deal(hands, talon, dealer)
+        check_deal(hands, talon, seats=self.SEATS, hand_size=self.HAND_SIZE,
+                   rest_size=self.TALON_SIZE, deck=DECK, dealer=dealer, rule="B-2, D-1")
         self.options = options or self.OPTIONS.from_preset()  # type: ignore[assignment]
         self.dealer = dealer
         self.caller = (dealer + 1) % self.SEATS
@@ -127,24 +128,6 @@ class ContractSchnapsen(ContractLegality, Game):
             hands[seat] = (cards[FIRST_PACKET * i:FIRST_PACKET * (i + 1)]
                            + rest[second * i:second * (i + 1)])
         return cls(hands, talon, dealer, options, seed)
-
-    @classmethod
-    def _check_deal(cls, hands: Sequence[Sequence[Card]], talon: Sequence[Card],
-                    dealer: int) -> None:
-        if not 0 <= dealer < cls.SEATS:
-            raise ValueError(f"dealer must be a seat from 0 to {cls.SEATS - 1}, not {dealer}")
-        if len(hands) != cls.SEATS or any(len(h) != cls.HAND_SIZE for h in hands):
-            raise ValueError(f"each of the {cls.SEATS} hands must hold {cls.HAND_SIZE} cards")
-        if len(talon) != cls.TALON_SIZE:
-            raise ValueError(f"the talon must hold {cls.TALON_SIZE} cards, not {len(talon)}")
-        cards = [card for hand in hands for card in hand] + list(talon)
-        outside = [c.name for c in cards if not DECK >> c & 1]
-        if outside:
-            raise ValueError(f"not in the 20-card deck: {', '.join(outside)}")
-        seen: set[Card] = set()
-        doubled = sorted({c.name for c in cards if c in seen or seen.add(c)})
-        if doubled:
-            raise ValueError(f"dealt twice: {', '.join(doubled)}")
 
     # --- what the two games fill in ---
     def side_of(self, seat: int) -> tuple[int, ...]:

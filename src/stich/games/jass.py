@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 
 from stich.actions import Action, play_actions
 from stich.cards import Card, card_set, cards_in, format_cards
-from stich.dealing import shuffled
+from stich.dealing import check_deal, shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
 from stich.games.jass_cards import (
     DECK,
@@ -137,7 +137,10 @@ class Jass(Game):
                  options: JassOptions | None = None, scores_before: Sequence[int] = (0, 0),
                  seed: int | None = None) -> None:
         self.options = options or _default_options()
-        masks = _check_deal(hands, dealer, scores_before, self.options.target)
+        check_deal(hands, (), seats=4, hand_size=HAND_SIZE, rest_size=0, deck=DECK,
+                   dealer=dealer, rule="J-2")
+        _check_scores(scores_before, self.options.target)
+        masks = tuple(card_set(hand) for hand in hands)
         self.dealer = dealer
         self.forehand = (dealer + 1) % 4
         self.seed = seed
@@ -487,24 +490,12 @@ def _per_seat(team_values: tuple[int, int]) -> tuple[int, ...]:
     return tuple(team_values[seat % 2] for seat in range(4))
 
 
-def _check_deal(hands: Sequence[Sequence[Card]], dealer: int, scores_before: Sequence[int],
-                target: int) -> tuple[int, ...]:
-    """J-2: nine cards each, the 36 cards once each; a game not yet decided. Returns the hands
-    as card masks."""
-    if dealer not in range(4):
-        raise ValueError(f"dealer must be seat 0 to 3, not {dealer}")
-    if len(hands) != 4 or any(len(hand) != HAND_SIZE for hand in hands):
-        raise ValueError("each of the 4 hands must hold 9 cards (J-2)")
-    masks = tuple(card_set(hand) for hand in hands)
-    if masks[0] | masks[1] | masks[2] | masks[3] != DECK:  # 36 cards, so each once
-        seen: set[Card] = set()
-        doubled = sorted({c.name for hand in hands for c in hand if c in seen or seen.add(c)})
-        raise ValueError(f"dealt twice: {', '.join(doubled)}")
+def _check_scores(scores_before: Sequence[int], target: int) -> None:
+    """J-7: a deal starts from two scores of a game not yet decided."""
     if len(scores_before) != 2 or any(score < 0 for score in scores_before):
         raise ValueError("scores before the deal must be two numbers, not negative")
     if max(scores_before) >= target:
         raise ValueError(f"the game is already decided: {list(scores_before)} with target {target}")
-    return masks
 
 
 def _weis_action(mask: int) -> Action:

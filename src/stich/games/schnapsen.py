@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Self
 
 from stich.actions import Action, play_actions
 from stich.cards import Card, Rank, Suit, card_set
-from stich.dealing import shuffled
+from stich.dealing import check_deal, shuffled
 from stich.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
 from stich.games.schnapsen_family import (
     CARD_POINTS,
@@ -97,7 +97,8 @@ class Schnapsen(Game):
     def __init__(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card], trump_card: Card,
                  dealer: int = 0, options: SchnapsenOptions | None = None,
                  seed: int | None = None) -> None:
-        _check_deal(hands, talon, trump_card, dealer)
+        check_deal(hands, [*talon, trump_card], seats=2, hand_size=5, rest_size=10, deck=DECK,
+                   dealer=dealer, rule="S-2")
         self.options = options or DEFAULT_OPTIONS
         self.dealer = dealer
         self.seed = seed
@@ -431,26 +432,6 @@ class Schnapsen(Game):
         talon, (trump_card,) = record_cards(record.stock), record_cards([record.trump_card])
         return dealt_from_record(
             lambda: cls(hands, talon, trump_card, record.dealer, options, seed))
-
-
-def _check_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card], trump_card: Card,
-                dealer: int) -> None:
-    """S-2: five cards each, nine in the talon, the trump card: the 20 cards once each."""
-    if dealer not in (0, 1):
-        raise ValueError(f"dealer must be seat 0 or 1, not {dealer}")
-    if len(hands) != 2 or any(len(hand) != 5 for hand in hands):
-        raise ValueError("each of the 2 hands must hold 5 cards (S-2)")
-    if len(talon) != 9:
-        raise ValueError(f"the talon must hold 9 cards, not {len(talon)} (S-2)")
-    cards = [*hands[0], *hands[1], *talon, trump_card]
-    if card_set(cards) == DECK:  # the usual case, checked with one mask
-        return
-    outside = [c.name for c in cards if not DECK >> c & 1]
-    if outside:
-        raise ValueError(f"not in the 20-card deck: {', '.join(outside)} (S-1)")
-    seen: set[Card] = set()
-    doubled = sorted({c.name for c in cards if c in seen or seen.add(c)})
-    raise ValueError(f"dealt twice: {', '.join(doubled)}")
 
 
 EXCHANGE, CLOSE, CLAIM, PASS = Action("exchange"), Action("close"), Action("claim"), Action("pass")
