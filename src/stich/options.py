@@ -8,6 +8,7 @@ typo in a record or on the command line is reported instead of silently ignored.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
@@ -35,6 +36,12 @@ class RuleOptions:
     GAME: ClassVar[str] = ""
 
     preset: str = ""
+
+    @classmethod
+    @functools.cache
+    def default(cls) -> Self:
+        """The default preset, built once per class (a game takes it for every deal)."""
+        return cls.from_preset()
 
     @classmethod
     def from_preset(cls, preset: str | None = None, **overrides: Any) -> Self:

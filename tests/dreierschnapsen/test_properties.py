@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from stich.games.dreierschnapsen import Dreierschnapsen
@@ -25,6 +25,7 @@ OPTIONS: list[dict[str, Any]] = [
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**40), st.integers(0, 2**40), st.sampled_from(OPTIONS))
+@example(36_899_273_245, 56, {})  # B-2: the caller asks for a redeal on three Jacks
 def test_random_deals_keep_the_invariants(seed: int, choices: int,
                                           options: dict[str, Any]) -> None:
     game = random_deal(Dreierschnapsen, seed, choices, options)

@@ -80,7 +80,7 @@ class ContractSchnapsen(ContractLegality, Game):
                  seed: int | None = None) -> None:
         check_deal(hands, talon, seats=self.SEATS, hand_size=self.HAND_SIZE,
                    rest_size=self.TALON_SIZE, deck=DECK, dealer=dealer, rule="B-2, D-1")
-        self.options = options or self.OPTIONS.from_preset()  # type: ignore[assignment]
+        self.options = options or self.OPTIONS.default()  # type: ignore[assignment]
         self.dealer = dealer
         self.caller = (dealer + 1) % self.SEATS
         self.seed = seed

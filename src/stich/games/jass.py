@@ -136,7 +136,7 @@ class Jass(Game):
     def __init__(self, hands: Sequence[Sequence[Card]], dealer: int = 0,
                  options: JassOptions | None = None, scores_before: Sequence[int] = (0, 0),
                  seed: int | None = None) -> None:
-        self.options = options or _default_options()
+        self.options = options or JassOptions.default()
         check_deal(hands, (), seats=4, hand_size=HAND_SIZE, rest_size=0, deck=DECK,
                    dealer=dealer, rule="J-2")
         _check_scores(scores_before, self.options.target)
@@ -474,11 +474,6 @@ def board_entries(result: DealResult) -> tuple[list[int], list[int]]:
         cards = result.game_points[seat] - stoeck - weis
         entries[team].extend(p for p in (stoeck, weis, cards) if p)
     return entries
-
-
-@lru_cache(maxsize=1)
-def _default_options() -> JassOptions:
-    return JassOptions.from_preset()
 
 
 @lru_cache(maxsize=16)

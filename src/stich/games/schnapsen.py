@@ -58,9 +58,6 @@ class SchnapsenOptions(RuleOptions):
     rubber: int = choice(2, 3)
 
 
-DEFAULT_OPTIONS = SchnapsenOptions.from_preset()
-
-
 @dataclasses.dataclass(frozen=True)
 class SchnapsenObservation(Observation):
     """A seat's view: its hand and what lies open on the table (S-11 decides the review)."""
@@ -99,7 +96,7 @@ class Schnapsen(Game):
                  seed: int | None = None) -> None:
         check_deal(hands, [*talon, trump_card], seats=2, hand_size=5, rest_size=10, deck=DECK,
                    dealer=dealer, rule="S-2")
-        self.options = options or DEFAULT_OPTIONS
+        self.options = options or SchnapsenOptions.default()
         self.dealer = dealer
         self.seed = seed
         self.dealt = tuple(tuple(hand) for hand in hands)
