@@ -7,9 +7,8 @@ is particular to four players: partners sit opposite (B-1), the partner's option
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
 
-from stich.games.contract_schnapsen import CLUB_CONTRACTS, ContractOptions, ContractSchnapsen
+from stich.games.contract_schnapsen import ContractOptions, ContractSchnapsen
 from stich.games.contracts import NO_TRICK_CONTRACTS, Contract
 
 
@@ -18,11 +17,6 @@ class BauernschnapsenOptions(ContractOptions):
     """B-5's partner options on top of the shared ones; defaults are ``standard``."""
 
     GAME = "bauernschnapsen"
-    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
-        "standard": {},
-        "club": {"contracts": CLUB_CONTRACTS},
-    }
-
     bettler_partner_sits_out: bool = False
     schnapser_with_partner: bool = False
 

@@ -42,10 +42,18 @@ from stich.options import RuleOptions, choice, collection
 from stich.records import DealRecord, dealt_from_record, record_cards
 from stich.tricks import CardOrder, trick_winner
 
+CLUB_CONTRACTS = CONTRACT_NAMES - {"farbenringerl", "herrenschnapser"}
+"""B-5: clubs often drop the two contracts that are shown and not played."""
+
 
 @dataclasses.dataclass(frozen=True)
 class ContractOptions(RuleOptions):
     """The options both games share (B-2, B-4, B-5, B-7); defaults are the preset ``standard``."""
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "club": {"contracts": CLUB_CONTRACTS},
+    }
 
     trump_must_be_held: bool = True
     must_overtrump: bool = True
@@ -56,10 +64,6 @@ class ContractOptions(RuleOptions):
     """Show the race as counting down from 24 (B-7): the same game, shown the other way."""
     match_bummerl: int = 1
     """A match ends once a side (a player) holds this many Bummerl; 1: one race to 24."""
-
-
-CLUB_CONTRACTS = CONTRACT_NAMES - {"farbenringerl", "herrenschnapser"}
-"""B-5: clubs often drop the two contracts that are shown and not played."""
 
 
 class ContractSchnapsen(ContractLegality, Game):

@@ -12,13 +12,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from stich.actions import Action
 from stich.cards import cards_in
 from stich.game import CardSet, Illegal
 from stich.games.contract_legality import BID, Phase
-from stich.games.contract_schnapsen import CLUB_CONTRACTS, ContractOptions, ContractSchnapsen
+from stich.games.contract_schnapsen import ContractOptions, ContractSchnapsen
 from stich.games.contract_view import ContractObservation, observe
 from stich.games.contracts import Goal
 
@@ -30,11 +30,6 @@ class DreierschnapsenOptions(ContractOptions):
     """D-1's raising options on top of the shared ones; defaults are ``standard``."""
 
     GAME = "dreierschnapsen"
-    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
-        "standard": {},
-        "club": {"contracts": CLUB_CONTRACTS},
-    }
-
     raise_before_talon: bool = False
     """An outbid bidder may raise again before the talon is taken (else he is out)."""
     raise_after_talon: bool = False
