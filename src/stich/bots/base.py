@@ -6,6 +6,7 @@ runner calls :meth:`Bot.new_deal` before each deal so that memory starts afresh.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
@@ -17,6 +18,10 @@ class Bot(ABC):
     """Chooses one of ``observation.legal_actions``."""
 
     NAME: ClassVar[str]
+
+    def __init__(self, seed: int = 0) -> None:
+        """Every bot is made from a seed; one that chooses at random draws from ``rng``."""
+        self.rng = random.Random(seed)
 
     def new_deal(self, seat: int) -> None:  # noqa: B027 - optional hook, stateless bots skip it
         """A new deal starts and this bot plays ``seat``."""

@@ -29,9 +29,6 @@ class ContractRulesBot(Bot):
 
     NAME = "rules"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
     def act(self, observation: Observation) -> Action:
         assert isinstance(observation, ContractObservation)
         obs, legal = observation, observation.legal_actions

@@ -8,8 +8,6 @@ failed to follow suit.
 
 from __future__ import annotations
 
-import random
-
 from stich.actions import PLAY, Action
 from stich.bots.base import Bot
 from stich.cards import SUIT_MASK, SUIT_OF, Card, Rank, Suit, card_set, cards_in
@@ -80,7 +78,7 @@ class JassRulesBot(Bot):
     NAME = "rules"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.new_deal(0)
 
     def new_deal(self, seat: int) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from stich.actions import Action
 from stich.bots.base import Bot
 from stich.game import Observation
@@ -13,9 +11,6 @@ class RandomBot(Bot):
     """Any game: picks uniformly among the legal actions."""
 
     NAME = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def act(self, observation: Observation) -> Action:
         return self.rng.choice(observation.legal_actions)

@@ -34,7 +34,7 @@ class SchnapsenRulesBot(Bot):
     NAME = "rules"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed  # deterministic: the seed is kept only for the common constructor
+        super().__init__(seed)
         self.new_deal(0)
 
     def new_deal(self, seat: int) -> None:
