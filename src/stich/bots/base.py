@@ -22,6 +22,7 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         """Every bot is made from a seed; one that chooses at random draws from ``rng``."""
         self.rng = random.Random(seed)
+        self.new_deal(0)  # a bot with memory starts it here too
 
     def new_deal(self, seat: int) -> None:  # noqa: B027 - optional hook, stateless bots skip it
         """A new deal starts and this bot plays ``seat``."""

@@ -77,10 +77,6 @@ class JassRulesBot(Bot):
 
     NAME = "rules"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.new_deal(0)
-
     def new_deal(self, seat: int) -> None:
         self.seat = seat
         self.played = 0

@@ -33,10 +33,6 @@ class SchnapsenRulesBot(Bot):
 
     NAME = "rules"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.new_deal(0)
-
     def new_deal(self, seat: int) -> None:
         self.seat = seat
         self.seen = 0  # cards played in finished or current tricks
