@@ -5,15 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stich.card_names import parse_card
-from stich.cards import Card
 from stich.games.bauernschnapsen import Bauernschnapsen, BauernschnapsenOptions
 from stich.games.contract_schnapsen import ContractSchnapsen
 from stich.games.dreierschnapsen import Dreierschnapsen, DreierschnapsenOptions
-
-
-def cards(text: str) -> list[Card]:
-    return [parse_card(code) for code in text.split()]
+from tests.game_helpers import cards
 
 
 def bauern(hands: Sequence[str], dealer: int = 0, preset: str = "standard",

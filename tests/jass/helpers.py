@@ -4,18 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from stich.card_names import parse_card
-from stich.cards import Card, card_set
 from stich.games.jass import Jass, JassOptions
 from stich.games.jass_cards import Contract
-
-
-def cards(text: str) -> list[Card]:
-    return [parse_card(code) for code in text.split()]
-
-
-def mask(text: str) -> int:
-    return card_set(cards(text))
+from tests.game_helpers import cards, legal_cards, mask, play
 
 
 def deal(*hands: str, dealer: int = 3, scores_before: tuple[int, int] = (0, 0),
@@ -41,16 +32,6 @@ def position(contract: str, hands: list[str], trick: str = "", leader: int = 0,
     return game
 
 
-def play(game: Jass, *actions: str) -> None:
-    """Apply actions in order (each checked by the rules)."""
-    for action in actions:
-        game.apply(action)
-
-
-def legal_cards(game: Jass) -> set[str]:
-    return {a.arg for a in game.legal_actions() if a.verb == "play"}
-
-
 # A whole deal used by several tests (trump H, forehand seat 0): team 0+2 takes every trick,
 # seat 1 plays HK in trick 2 and HQ in trick 6 (J-10 7).
 STOECK_HANDS = (
@@ -70,3 +51,5 @@ def play_tricks(game: Jass, tricks: tuple[str, ...]) -> None:
     for trick in tricks:
         for card in trick.split():
             game.apply(f"play {card}")
+
+__all__ = ["cards", "legal_cards", "mask", "play"]

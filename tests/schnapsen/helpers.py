@@ -5,16 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from stich.card_names import parse_card
-from stich.cards import Card, card_set
+from stich.cards import Card
 from stich.games.schnapsen import Schnapsen, SchnapsenOptions
-
-
-def cards(text: str) -> list[Card]:
-    return [parse_card(code) for code in text.split()]
-
-
-def mask(text: str) -> int:
-    return card_set(cards(text))
+from tests.game_helpers import cards, legal_cards, mask, play
 
 
 def deal(hand0: str, hand1: str, talon: str, trump_card: str, dealer: int = 0,
@@ -43,11 +36,4 @@ def position(preset: str = "soft", trump_card: str = "HJ", **state: Any) -> Schn
     return game
 
 
-def play(game: Schnapsen, *actions: str) -> None:
-    """Apply actions in order (each checked by the rules)."""
-    for action in actions:
-        game.apply(action)
-
-
-def legal_cards(game: Schnapsen) -> set[str]:
-    return {a.arg for a in game.legal_actions() if a.verb == "play"}
+__all__ = ["cards", "legal_cards", "mask", "play"]
