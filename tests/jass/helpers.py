@@ -52,4 +52,4 @@ def play_tricks(game: Jass, tricks: tuple[str, ...]) -> None:
         for card in trick.split():
             game.apply(f"play {card}")
 
-__all__ = ["cards", "legal_cards", "mask", "play"]
+__all__ = ["cards", "deal", "legal_cards", "mask", "play", "play_tricks", "position"]

@@ -36,4 +36,4 @@ def position(preset: str = "soft", trump_card: str = "HJ", **state: Any) -> Schn
     return game
 
 
-__all__ = ["cards", "legal_cards", "mask", "play"]
+__all__ = ["cards", "deal", "legal_cards", "mask", "play", "position"]
