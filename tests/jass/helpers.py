@@ -52,4 +52,5 @@ def play_tricks(game: Jass, tricks: tuple[str, ...]) -> None:
         for card in trick.split():
             game.apply(f"play {card}")
 
-__all__ = ["cards", "deal", "legal_cards", "mask", "play", "play_tricks", "position"]
+__all__ = ["STOECK_HANDS", "STOECK_TRICKS", "cards", "deal", "legal_cards", "mask", "play",
+           "play_tricks", "position"]
