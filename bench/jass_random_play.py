@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 
-from stich.games.jass import Jass
+from stich.jass.game import Jass
 from timing import random_bots, random_play, rates
 
 ours_bots, ours_engine = random_bots(Jass), random_play(Jass)

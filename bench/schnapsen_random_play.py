@@ -14,8 +14,8 @@ import random
 import sys
 
 from stich.bots.random_bot import RandomBot
-from stich.games.schnapsen import Schnapsen
 from stich.runner import play_deal
+from stich.schnapsen.game import Schnapsen
 from timing import random_bots, random_play, rates
 
 ours_bots, ours_engine = random_bots(Schnapsen), random_play(Schnapsen)

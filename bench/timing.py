@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 
 from stich.bots.random_bot import RandomBot
-from stich.game import Game
+from stich.core.game import Game
 from stich.runner import play_deal
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from stich.card_names import parse_card
-from stich.cards import Card, card_set
-from stich.game import Game
+from stich.core.card_names import parse_card
+from stich.core.cards import Card, card_set
+from stich.core.game import Game
 
 
 def cards(text: str) -> list[Card]:

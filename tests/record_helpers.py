@@ -7,7 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from stich.cli import app
+from stich.cli import command_app
+
+app = command_app(["tournament"])
 
 
 def verify(tmp_path: Path, data: object) -> tuple[int, str]:

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stich.actions import Action, ActionParseError, play_actions
-from stich.card_names import CardParseError, Deck, card_name, card_symbol, parse_card
-from stich.cards import Card, Rank, Suit, card_set, cards_in
-from stich.game import CardSet
+from stich.core.actions import Action, ActionParseError, play_actions
+from stich.core.card_names import CardParseError, Deck, card_name, card_symbol, parse_card
+from stich.core.cards import Card, Rank, Suit, card_set, cards_in
+from stich.core.game import CardSet
 
 
 @pytest.mark.parametrize(("text", "card"), [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from stich.games import game_class, game_names
-from stich.games.schnapsen import SchnapsenOptions
-from stich.options import OptionsError, parse_option_pairs
+from stich.core.options import OptionsError, parse_option_pairs
+from stich.core.registry import game_class, game_names
+from stich.schnapsen.game import SchnapsenOptions
 
 
 def test_presets_and_overrides_round_trip() -> None:  # S-11

@@ -7,9 +7,9 @@ import math
 
 from stich.bots import make_bot
 from stich.bots.base import Bot
-from stich.dealing import derive_seed
-from stich.games import game_class, match_class
-from stich.options import RuleOptions
+from stich.core.dealing import derive_seed
+from stich.core.options import RuleOptions
+from stich.core.registry import game_class, match_class
 from stich.runner import play_match
 
 

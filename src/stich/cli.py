@@ -5,12 +5,11 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
-
-from stich.tournament.cli import app as tournament_app
 
 app = typer.Typer(
     name="stich",
@@ -20,7 +19,6 @@ app = typer.Typer(
 )
 record_app = typer.Typer(help="Deal and match records (notation.md).", no_args_is_help=True)
 app.add_typer(record_app, name="record")
-app.add_typer(tournament_app, name="tournament")
 
 OptionPairs = Annotated[
     list[str] | None,
@@ -57,10 +55,10 @@ def play(
     from rich.console import Console
 
     from stich.bots import make_bot
-    from stich.card_names import Deck
-    from stich.dealing import derive_seed, fresh_seed
-    from stich.games import game_class, match_class
-    from stich.options import OptionsError, parse_option_pairs
+    from stich.core.card_names import Deck
+    from stich.core.dealing import derive_seed, fresh_seed
+    from stich.core.options import OptionsError, parse_option_pairs
+    from stich.core.registry import game_class, match_class
     from stich.terminal.games import VIEWS, view_class
     from stich.terminal.session import play_match
 
@@ -92,8 +90,8 @@ def play(
 @record_app.command("verify")
 def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")]) -> None:
     """Replay a record through the rules; print its result as JSON or say what is wrong."""
-    from stich.games import match_class
-    from stich.records import MATCH_FORMAT, DealRecord, RecordError, load_json, replay
+    from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, load_json, replay
+    from stich.core.registry import match_class
 
     try:
         data = load_json(path)
@@ -123,9 +121,9 @@ def board(
     svg: Annotated[Path | None, typer.Option(help="Write the board as SVG to this file.")] = None,
 ) -> None:
     """Replay a Jass game record and draw each team's Z (J-8): as text, or as SVG."""
-    from stich.games.jass_match import JassMatch
-    from stich.jass_board import render_svg, render_text
-    from stich.records import RecordError, load_json
+    from stich.core.records import RecordError, load_json
+    from stich.core.scoring.jass_board import render_svg, render_text
+    from stich.jass.match import JassMatch
 
     try:
         match = JassMatch.from_record(load_json(path))
@@ -153,8 +151,8 @@ def arena(
 ) -> None:
     """Pit two bots against each other over seeded matches, each played both ways round."""
     from stich.arena import run_arena
-    from stich.games import game_class
-    from stich.options import OptionsError, parse_option_pairs
+    from stich.core.options import OptionsError, parse_option_pairs
+    from stich.core.registry import game_class
 
     try:
         options = game_class(game).OPTIONS.from_preset(preset, **parse_option_pairs(option or []))
@@ -166,6 +164,25 @@ def arena(
         typer.echo(line)
 
 
+TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."
+
+
+def command_app(argv: list[str]) -> typer.Typer:
+    """The app for a command line. `stich tournament` is registered with its real commands only
+    when the command line asks for it: its database layer (SQLAlchemy, Alembic) is then
+    imported, and every other command starts without it."""
+    words = [word for word in argv if not word.startswith("-")]
+    if any(group.name == "tournament" for group in app.registered_groups):
+        return app
+    if words[:1] == ["tournament"]:
+        from stich.tournament.cli import app as tournament_app
+
+        app.add_typer(tournament_app, name="tournament")
+    else:
+        app.add_typer(typer.Typer(help=TOURNAMENT_HELP), name="tournament")
+    return app
+
+
 def main() -> None:
     """Console-script entry point."""
-    app()
+    command_app(sys.argv[1:])()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from stich.actions import Action, ActionParseError, as_action
 from stich.bots.base import Bot
-from stich.game import TERMINAL, DealResult, Game, Illegal, IllegalActionError
-from stich.match import Match
+from stich.core.actions import Action, ActionParseError, as_action
+from stich.core.game import TERMINAL, DealResult, Game, Illegal, IllegalActionError
+from stich.core.match import Match
 
 OnAction = Callable[[int, Action, Game], None]
 

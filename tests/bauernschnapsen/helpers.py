@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stich.games.bauernschnapsen import Bauernschnapsen, BauernschnapsenOptions
-from stich.games.contract_schnapsen import ContractSchnapsen
-from stich.games.dreierschnapsen import Dreierschnapsen, DreierschnapsenOptions
+from stich.contract.bauernschnapsen import Bauernschnapsen, BauernschnapsenOptions
+from stich.contract.deal import ContractSchnapsen
+from stich.contract.dreierschnapsen import Dreierschnapsen, DreierschnapsenOptions
 from tests.game_helpers import cards
 
 

@@ -11,12 +11,12 @@ import random
 import re
 from typing import Any
 
-from stich.actions import PLAY
-from stich.cards import cards_in
-from stich.game import TERMINAL
-from stich.games.contract_schnapsen import ContractSchnapsen
-from stich.games.schnapsen_family import DECK, points_of
-from stich.records import DealRecord, replay
+from stich.contract.deal import ContractSchnapsen
+from stich.core.actions import PLAY
+from stich.core.cards import cards_in
+from stich.core.game import TERMINAL
+from stich.core.records import DealRecord, replay
+from stich.schnapsen.family import DECK, points_of
 
 CARD_CODE = re.compile(r'"([CDHS][AKQJT])"')
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from stich.actions import Action
-from stich.games.bauernschnapsen import Bauernschnapsen
-from stich.games.contracts import TABLE, Goal
+from stich.contract.bauernschnapsen import Bauernschnapsen
+from stich.contract.contracts import TABLE, Goal
+from stich.core.actions import Action
 from tests.bauernschnapsen.contract_deals import DEALS
 from tests.bauernschnapsen.helpers import bauern, legal, pass_round, replay_entry, run
 

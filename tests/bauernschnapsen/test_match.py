@@ -10,11 +10,13 @@ from typer.testing import CliRunner
 
 from stich.arena import run_arena
 from stich.bots import make_bot
-from stich.cli import app
-from stich.games import match_class
-from stich.games.race_match import BauernschnapsenMatch
+from stich.cli import command_app
+from stich.contract.match import BauernschnapsenMatch
+from stich.core.registry import match_class
 from stich.runner import play_match
 from tests.bauernschnapsen.helpers import bauern
+
+app = command_app(["tournament"])
 
 GAMES = ["bauernschnapsen", "dreierschnapsen"]
 

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stich.games.bauernschnapsen import Bauernschnapsen
+from stich.contract.bauernschnapsen import Bauernschnapsen
 from tests.bauernschnapsen.properties import (
     check_replay,
     check_result,

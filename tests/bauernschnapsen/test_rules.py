@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from stich.actions import Action
-from stich.cards import Card
-from stich.games.bauernschnapsen import Bauernschnapsen, BauernschnapsenOptions
+from stich.contract.bauernschnapsen import Bauernschnapsen, BauernschnapsenOptions
+from stich.core.actions import Action
+from stich.core.cards import Card
 from tests.bauernschnapsen.helpers import bauern, legal, pass_round, run
 
 STRICT = ["SJ SQ ST DJ HK", "SA HT SK DA CA", "HQ DT DK CQ CJ", "HJ HA DQ CT CK"]

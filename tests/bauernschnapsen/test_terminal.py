@@ -8,12 +8,14 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
-from stich.card_names import Deck
-from stich.cli import app
-from stich.games.bauernschnapsen import BauernschnapsenOptions
-from stich.games.race_match import BauernschnapsenMatch
+from stich.cli import command_app
+from stich.contract.bauernschnapsen import BauernschnapsenOptions
+from stich.contract.match import BauernschnapsenMatch
+from stich.core.card_names import Deck
 from stich.terminal.bauernschnapsen_view import BauernschnapsenView
 from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
+
+app = command_app(["tournament"])
 
 
 def test_whole_game_to_24(tmp_path: Path) -> None:  # B-7

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from stich.actions import Action
-from stich.bummerl import RaceTo24
-from stich.game import IllegalActionError
-from stich.games.contracts import Goal
-from stich.games.schnapsen_family import TEN_HIGH_ORDER
+from stich.contract.contracts import Goal
+from stich.core.actions import Action
+from stich.core.game import IllegalActionError
+from stich.core.scoring.bummerl import RaceTo24
+from stich.schnapsen.family import TEN_HIGH_ORDER
 from tests.bauernschnapsen.helpers import bauern, pass_round, run
 
 # Seat 1 (the caller when seat 0 deals) holds Hearts among his first three cards.

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from stich.actions import Action
-from stich.games.contracts import TABLE, Goal
-from stich.games.dreierschnapsen import Dreierschnapsen
+from stich.contract.contracts import TABLE, Goal
+from stich.contract.dreierschnapsen import Dreierschnapsen
+from stich.core.actions import Action
 from tests.bauernschnapsen.helpers import dreier, pass_round, replay_entry, run
 from tests.dreierschnapsen.contract_deals import DEALS
 

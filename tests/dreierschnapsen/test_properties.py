@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from stich.games.dreierschnapsen import Dreierschnapsen
+from stich.contract.dreierschnapsen import Dreierschnapsen
 from tests.bauernschnapsen.properties import (
     check_replay,
     check_result,

@@ -8,8 +8,10 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
-from stich.cli import app
+from stich.cli import command_app
 from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
+
+app = command_app(["tournament"])
 
 
 def test_whole_game_to_24(tmp_path: Path) -> None:  # D-1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from stich.games.jass import Jass, JassOptions
-from stich.games.jass_cards import Contract
+from stich.jass.cards import Contract
+from stich.jass.game import Jass, JassOptions
 from tests.game_helpers import cards, legal_cards, mask, play
 
 

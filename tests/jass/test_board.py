@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stich.jass_board import ZBoard, crosses, render_svg, render_text, tally
+from stich.core.scoring.jass_board import ZBoard, crosses, render_svg, render_text, tally
 
 
 def test_j8_entry_becomes_strokes() -> None:

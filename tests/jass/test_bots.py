@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from stich.actions import Action
 from stich.arena import run_arena
 from stich.bots import bot_names, make_bot
-from stich.bots.jass_rules import JassRulesBot, contract_values
-from stich.games.jass import Jass
-from stich.games.jass_cards import Contract
+from stich.bots.jass import JassRulesBot, contract_values
+from stich.core.actions import Action
+from stich.jass.cards import Contract
+from stich.jass.game import Jass
 from tests.jass.helpers import STOECK_HANDS, deal, mask, position
 
 

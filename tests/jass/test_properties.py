@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stich.bots.random_bot import RandomBot
-from stich.cards import ALL_CARDS, Card, card_set
-from stich.games.jass import Jass, JassOptions
-from stich.games.jass_cards import TOTAL_POINTS
-from stich.games.jass_match import JassMatch
-from stich.records import DealRecord, replay
+from stich.core.cards import ALL_CARDS, Card, card_set
+from stich.core.records import DealRecord, replay
+from stich.jass.cards import TOTAL_POINTS
+from stich.jass.game import Jass, JassOptions
+from stich.jass.match import JassMatch
 from stich.runner import play_match
 
 presets = st.sampled_from(["standard", "swisslos", "turnier"])

@@ -9,13 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 from stich.bots import make_bot
-from stich.cli import app
-from stich.games.jass import Jass
-from stich.games.jass_match import JassMatch
-from stich.records import RecordError
+from stich.cli import command_app
+from stich.core.records import RecordError
+from stich.jass.game import Jass
+from stich.jass.match import JassMatch
 from stich.runner import play_match
 from tests.jass.helpers import STOECK_HANDS, STOECK_TRICKS, deal
 from tests.record_helpers import verify
+
+app = command_app(["tournament"])
 
 runner = CliRunner()
 
@@ -162,7 +164,7 @@ def test_board_command_draws_each_teams_z(tmp_path: Path) -> None:  # J-8
 
 
 def test_first_deal_of_a_game_record_checks_c7_in_any_spelling() -> None:  # J-2
-    from stich.games.jass_match import JassMatch
+    from stich.jass.match import JassMatch
 
     match = JassMatch(["A", "B", "C", "D"], seed=2)
     game = match.new_deal()

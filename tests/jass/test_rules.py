@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from stich.actions import Action
-from stich.card_names import Deck, card_name, parse_card
-from stich.cards import Card
-from stich.game import TERMINAL, IllegalActionError
-from stich.games.jass import Jass, JassOptions
-from stich.games.jass_cards import DECK, POINTS, TOTAL_POINTS, Contract, points_of
-from stich.games.jass_match import JassMatch
-from stich.games.jass_weis import Declared, best, weis_in, weis_points
-from stich.options import OptionsError
+from stich.core.actions import Action
+from stich.core.card_names import Deck, card_name, parse_card
+from stich.core.cards import Card
+from stich.core.game import TERMINAL, IllegalActionError
+from stich.core.options import OptionsError
+from stich.jass.cards import DECK, POINTS, TOTAL_POINTS, Contract, points_of
+from stich.jass.game import Jass, JassOptions
+from stich.jass.match import JassMatch
+from stich.jass.weis import Declared, best, weis_in, weis_points
 from tests.jass.helpers import (
     STOECK_HANDS,
     STOECK_TRICKS,
@@ -58,7 +58,7 @@ def test_j1_point_tables() -> None:
 
 
 def test_j2_deal_three_at_a_time_from_forehand() -> None:
-    from stich.dealing import shuffled
+    from stich.core.dealing import shuffled
 
     order = shuffled(DECK, 11)
     game = Jass.deal(11, dealer=1)

@@ -9,8 +9,10 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
-from stich.cli import app
+from stich.cli import command_app
 from tests.terminal_helpers import PROMPT, keys_offered, spawn
+
+app = command_app(["tournament"])
 
 
 def test_whole_game_to_the_target(tmp_path: Path) -> None:  # J-7, J-8

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from stich.actions import Action
-from stich.cards import Card
-from stich.games.jass_cards import Contract, playable, points_of, winner_index
-from stich.games.jass_weis import Declared, best
+from stich.core.actions import Action
+from stich.core.cards import Card
+from stich.jass.cards import Contract, playable, points_of, winner_index
+from stich.jass.weis import Declared, best
 from tests.jass.helpers import (
     STOECK_HANDS,
     STOECK_TRICKS,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from stich.card_names import parse_card
-from stich.cards import Card
-from stich.games.schnapsen import Schnapsen, SchnapsenOptions
+from stich.core.card_names import parse_card
+from stich.core.cards import Card
+from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 from tests.game_helpers import cards, legal_cards, mask, play
 
 

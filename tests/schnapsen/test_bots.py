@@ -6,8 +6,8 @@ import pytest
 
 from stich.arena import run_arena
 from stich.bots import make_bot
-from stich.games.schnapsen import Schnapsen, SchnapsenOptions
 from stich.runner import play_deal
+from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 
 
 @pytest.mark.parametrize("preset", ["soft", "sharp"])
@@ -40,13 +40,13 @@ def test_same_seed_same_arena() -> None:
 
 
 def test_a_bot_that_breaks_a_rule_forfeits_the_deal() -> None:  # S-12
-    from stich.actions import PLAY, Action
     from stich.bots.base import Bot
-    from stich.cards import cards_in
-    from stich.game import Observation
-    from stich.games.schnapsen import SchnapsenObservation
-    from stich.games.schnapsen_family import DECK
-    from stich.records import DealRecord, replay
+    from stich.core.actions import PLAY, Action
+    from stich.core.cards import cards_in
+    from stich.core.game import Observation
+    from stich.core.records import DealRecord, replay
+    from stich.schnapsen.family import DECK
+    from stich.schnapsen.game import SchnapsenObservation
 
     class Cheat(Bot):
         NAME = "cheat"

@@ -8,11 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stich.cards import Card
-from stich.game import to_json
-from stich.games.schnapsen import Schnapsen, SchnapsenOptions
-from stich.games.schnapsen_family import DECK, TOTAL_CARD_POINTS, points_of
-from stich.records import DealRecord, replay
+from stich.core.cards import Card
+from stich.core.game import to_json
+from stich.core.records import DealRecord, replay
+from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS, points_of
+from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 
 presets = st.sampled_from(["soft", "sharp", "tournament"])
 
@@ -105,7 +105,7 @@ def test_undo_restores_every_position(seed: int, play_seed: int) -> None:
 @given(st.integers(0, 2**32))
 def test_legal_actions_agree_with_why_illegal(seed: int) -> None:
     # one predicate per verb: every offered action is accepted, every refused one has a rule
-    from stich.actions import Action
+    from stich.core.actions import Action
 
     game = Schnapsen.deal(seed)
     rng = random.Random(seed)

@@ -9,12 +9,14 @@ import pytest
 from typer.testing import CliRunner
 
 from stich.bots import make_bot
-from stich.cli import app
-from stich.games.schnapsen_match import SchnapsenMatch
-from stich.records import DealRecord, RecordError, replay
+from stich.cli import command_app
+from stich.core.records import DealRecord, RecordError, replay
 from stich.runner import play_match
+from stich.schnapsen.match import SchnapsenMatch
 from tests.record_helpers import verify
 from tests.schnapsen.helpers import deal, play
+
+app = command_app(["tournament"])
 
 runner = CliRunner()
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from stich.actions import Action
-from stich.cards import Card
-from stich.game import TERMINAL, Illegal, IllegalActionError
-from stich.games.schnapsen import Schnapsen, SchnapsenOptions
-from stich.games.schnapsen_family import CARD_POINTS, DECK, TOTAL_CARD_POINTS
-from stich.records import DealRecord, replay
+from stich.core.actions import Action
+from stich.core.cards import Card
+from stich.core.game import TERMINAL, Illegal, IllegalActionError
+from stich.core.records import DealRecord, replay
+from stich.schnapsen.family import CARD_POINTS, DECK, TOTAL_CARD_POINTS
+from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 from tests.schnapsen.helpers import deal, legal_cards, play, position
 
 
@@ -175,7 +175,7 @@ def test_undo_and_clone() -> None:
 
 
 def test_bummerl_start_and_rubber_options() -> None:  # S-10
-    from stich.bummerl import BummerlCounter
+    from stich.core.scoring.bummerl import BummerlCounter
 
     counter = BummerlCounter(start=9, rubber=3)
     for points in ((3, 0), (3, 0), (2, 0)):

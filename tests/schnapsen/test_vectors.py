@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from stich.bummerl import BummerlCounter
-from stich.game import IllegalActionError
-from stich.games.schnapsen import SchnapsenOptions
+from stich.core.game import IllegalActionError
+from stich.core.scoring.bummerl import BummerlCounter
+from stich.schnapsen.game import SchnapsenOptions
 from tests.schnapsen.helpers import deal, legal_cards, play, position
 
 

@@ -12,10 +12,12 @@ import typer.testing
 from typer.core import TyperGroup
 from typer.testing import CliRunner
 
-from stich.cli import app
+from stich.cli import command_app
 from stich.tournament.service import Tournament
 from stich.tournament.snapshot import Snapshot
 from stich.tournament.store import Store, resolve_url
+
+app = command_app(["tournament"])
 
 Cli = Callable[..., str]
 

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import typer.main
 
-from stich.cli import app
+from stich.cli import command_app
 from stich.tournament.errors import TournamentError
 from stich.tournament.service import Tournament
 from stich.tournament.store import Store, resolve_url
+
+app = command_app(["tournament"])
 
 EVENT = "Crash Cup"
 PLAYERS = [(f"Player {i:02d}", 1 + i % 3) for i in range(1, 11)]  # 20 cards of 32

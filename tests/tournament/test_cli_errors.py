@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from stich.cli import app
+from stich.cli import command_app
 from stich.tournament.snapshot import Snapshot
+
+app = command_app(["tournament"])
 
 Cli = Callable[..., str]
 

@@ -15,9 +15,11 @@ from types import ModuleType
 
 from typer.testing import CliRunner
 
-from stich.cli import app
+from stich.cli import command_app
 from stich.tournament.service import Tournament
 from stich.tournament.store import Store, resolve_url
+
+app = command_app(["tournament"])
 
 DRIVER = Path(__file__).with_name("crash_driver.py")
 

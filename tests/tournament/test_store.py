@@ -9,7 +9,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from typer.testing import CliRunner
 
-from stich.cli import app
+from stich.cli import command_app
 from stich.tournament.store import (
     DEFAULT_DB,
     MIGRATIONS,
@@ -19,6 +19,8 @@ from stich.tournament.store import (
     resolve_url,
     sqlite_path,
 )
+
+app = command_app(["tournament"])
 
 
 def test_schema_comes_from_the_shipped_migrations(tmp_path: Path) -> None:

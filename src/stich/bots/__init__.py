@@ -8,13 +8,13 @@ from stich.bots.base import Bot
 
 _BOTS: dict[str, dict[str, str]] = {
     "schnapsen": {"random": "stich.bots.random_bot:RandomBot",
-                  "rules": "stich.bots.schnapsen_rules:SchnapsenRulesBot"},
+                  "rules": "stich.bots.schnapsen:SchnapsenRulesBot"},
     "bauernschnapsen": {"random": "stich.bots.random_bot:RandomBot",
-                        "rules": "stich.bots.contract_rules:ContractRulesBot"},
+                        "rules": "stich.bots.contract.rules:ContractRulesBot"},
     "dreierschnapsen": {"random": "stich.bots.random_bot:RandomBot",
-                        "rules": "stich.bots.contract_rules:ContractRulesBot"},
+                        "rules": "stich.bots.contract.rules:ContractRulesBot"},
     "jass": {"random": "stich.bots.random_bot:RandomBot",
-             "rules": "stich.bots.jass_rules:JassRulesBot"},
+             "rules": "stich.bots.jass:JassRulesBot"},
 }
 
 

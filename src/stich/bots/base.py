@@ -10,8 +10,8 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from stich.actions import Action
-from stich.game import Illegal, Observation
+from stich.core.actions import Action
+from stich.core.game import Illegal, Observation
 
 
 class Bot(ABC):

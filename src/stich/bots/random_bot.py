@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from stich.actions import Action
 from stich.bots.base import Bot
-from stich.game import Observation
+from stich.core.actions import Action
+from stich.core.game import Observation
 
 
 class RandomBot(Bot):

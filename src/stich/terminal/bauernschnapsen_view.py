@@ -14,16 +14,16 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from stich.actions import Action
-from stich.card_names import Deck
-from stich.cards import SUIT_OF, Card, cards_in
-from stich.game import Game, Observation
-from stich.games.contract_schnapsen import ContractSchnapsen
-from stich.games.contract_view import ContractObservation
-from stich.games.contracts import TABLE
-from stich.games.race_match import RaceMatch
-from stich.games.schnapsen_family import CARD_POINTS
-from stich.match import Match
+from stich.contract.contracts import TABLE
+from stich.contract.deal import ContractSchnapsen
+from stich.contract.match import RaceMatch
+from stich.contract.view import ContractObservation
+from stich.core.actions import Action
+from stich.core.card_names import Deck
+from stich.core.cards import SUIT_OF, Card, cards_in
+from stich.core.game import Game, Observation
+from stich.core.match import Match
+from stich.schnapsen.family import CARD_POINTS
 from stich.terminal.cards import card_text, cards_text, suit_text
 from stich.terminal.view import GameView
 

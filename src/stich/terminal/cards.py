@@ -6,8 +6,8 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from stich.card_names import SUIT_NAMES, Deck, card_name, card_symbol
-from stich.cards import SYMBOL_OF_SUIT, Card, Suit
+from stich.core.card_names import SUIT_NAMES, Deck, card_name, card_symbol
+from stich.core.cards import SYMBOL_OF_SUIT, Card, Suit
 
 _FRENCH_STYLE = {Suit.H: "bold red", Suit.D: "bold red", Suit.S: "bold", Suit.C: "bold"}
 _PICTURE_STYLE = {  # German and Swiss pictures: hearts/roses red, bells yellow, leaves green

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from stich.games.contract_view import ContractObservation
-from stich.games.dreierschnapsen import DreierObservation
+from stich.contract.dreierschnapsen import DreierObservation
+from stich.contract.view import ContractObservation
 from stich.terminal.bauernschnapsen_view import ContractView
 from stich.terminal.cards import cards_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from stich.card_names import Deck
+from stich.core.card_names import Deck
 from stich.terminal.view import GameView
 
 VIEWS: dict[str, tuple[str, Deck]] = {

@@ -12,15 +12,15 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from stich.actions import Action
-from stich.cards import RANK_OF, SUIT_OF, Card, card_set, cards_in
-from stich.game import Game, Observation
-from stich.games.jass import TEAMS, Jass, JassObservation
-from stich.games.jass_cards import STOECK_PAIR, Contract, strength
-from stich.games.jass_match import JassMatch
-from stich.games.jass_weis import describe, is_four
-from stich.jass_board import render_text
-from stich.match import Match
+from stich.core.actions import Action
+from stich.core.cards import RANK_OF, SUIT_OF, Card, card_set, cards_in
+from stich.core.game import Game, Observation
+from stich.core.match import Match
+from stich.core.scoring.jass_board import render_text
+from stich.jass.cards import STOECK_PAIR, Contract, strength
+from stich.jass.game import TEAMS, Jass, JassObservation
+from stich.jass.match import JassMatch
+from stich.jass.weis import describe, is_four
 from stich.terminal.cards import card_text, cards_text, suit_text
 from stich.terminal.view import GameView
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from stich.actions import PLAY, Action, ActionParseError
-from stich.card_names import CardParseError, Deck, parse_card
-from stich.cards import Card
+from stich.core.actions import PLAY, Action, ActionParseError
+from stich.core.card_names import CardParseError, Deck, parse_card
+from stich.core.cards import Card
 
 VERB_KEYS = {
     "exchange": "x", "close": "c", "claim": "g", "pass": "p", "push": "s", "turnup": "u",

@@ -6,12 +6,12 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from stich.cards import SUIT_OF, Card, cards_in
-from stich.game import Game, Observation
-from stich.games.schnapsen import Schnapsen, SchnapsenObservation
-from stich.games.schnapsen_family import CARD_POINTS
-from stich.games.schnapsen_match import SchnapsenMatch
-from stich.match import Match
+from stich.core.cards import SUIT_OF, Card, cards_in
+from stich.core.game import Game, Observation
+from stich.core.match import Match
+from stich.schnapsen.family import CARD_POINTS
+from stich.schnapsen.game import Schnapsen, SchnapsenObservation
+from stich.schnapsen.match import SchnapsenMatch
 from stich.terminal.cards import card_text, cards_text, suit_text
 from stich.terminal.view import GameView
 

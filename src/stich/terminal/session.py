@@ -15,11 +15,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from stich.actions import Action
 from stich.bots.base import Bot
-from stich.game import Game, Illegal, Observation
-from stich.match import Match
-from stich.records import save_json
+from stich.core.actions import Action
+from stich.core.game import Game, Illegal, Observation
+from stich.core.match import Match
+from stich.core.records import save_json
 from stich.runner import play_deal
 from stich.terminal.prompt import HELP_KEYS, Choice, Quit, build_choices, read_choice
 from stich.terminal.view import GameView

@@ -8,12 +8,12 @@ from collections.abc import Iterable, Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from stich.actions import Action
-from stich.card_names import Deck
-from stich.cards import Card, Suit
-from stich.game import Game, Observation
-from stich.games.schnapsen_family import marriage_value
-from stich.match import Match
+from stich.core.actions import Action
+from stich.core.card_names import Deck
+from stich.core.cards import Card, Suit
+from stich.core.game import Game, Observation
+from stich.core.match import Match
+from stich.schnapsen.family import marriage_value
 from stich.terminal.cards import card_text, cards_text, suit_text
 
 

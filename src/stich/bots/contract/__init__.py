@@ -1,0 +1,1 @@
+"""The rule-based bot of the contract games: judging contracts, remembering, playing."""

@@ -1,0 +1,1 @@
+"""The contract games: Bauernschnapsen (B-1 to B-7) and Dreierschnapsen (D-1)."""

@@ -1,0 +1,361 @@
+"""The engine Bauernschnapsen and Dreierschnapsen share (B-1 to B-6, D-1).
+
+A deal runs through phases: the caller names trump from his first three cards (B-2), the
+auction (B-3), in Dreierschnapsen the talon (D-1), doubling (B-6), then play under the normal
+game (B-4) or a contract (B-5) until its outcome is certain. The two games differ in seats,
+sides and the talon; they subclass :class:`ContractSchnapsen` and fill in those hooks.
+
+Records keep each hand in dealing order, the caller's first three cards first; ``turnup``
+turns up the caller's fourth card (the first of his second packet), so a record fixes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+from stich.contract.auction import Auction, Doubling, clockwise_from
+from stich.contract.contracts import (
+    CONTRACT_NAMES,
+    Contract,
+    Goal,
+    contract_table,
+    schnapser_deadline,
+    verdict,
+)
+from stich.contract.legality import FIRST_PACKET, ContractLegality, Phase
+from stich.contract.view import ContractObservation, observe
+from stich.core.actions import Action
+from stich.core.cards import Card, Suit, card_set
+from stich.core.dealing import check_deal, shuffled
+from stich.core.game import TERMINAL, CardSet, DealResult, Game
+from stich.core.options import RuleOptions, choice, collection
+from stich.core.records import DealRecord, dealt_from_record, record_cards
+from stich.core.tricks import CardOrder, trick_winner
+from stich.schnapsen.family import (
+    CARD_POINTS,
+    DECK,
+    NORMAL_ORDER,
+    WINNING_SCORE,
+    game_points_by_loser,
+    marriage_value,
+)
+
+CLUB_CONTRACTS = CONTRACT_NAMES - {"farbenringerl", "herrenschnapser"}
+"""B-5: clubs often drop the two contracts that are shown and not played."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ContractOptions(RuleOptions):
+    """The options both games share (B-2, B-4, B-5, B-7); defaults are the preset ``standard``."""
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "club": {"contracts": CLUB_CONTRACTS},
+    }
+
+    trump_must_be_held: bool = True
+    must_overtrump: bool = True
+    contracts: frozenset[str] = collection(CONTRACT_NAMES, CONTRACT_NAMES)
+    plauderer: str = choice("declarer_open", "opponents_open_after_first", "opponents_confer")
+    assenbettler: str = choice("ace_low", "must_hold_ace")
+    count_down: bool = False
+    """Show the race as counting down from 24 (B-7): the same game, shown the other way."""
+    match_bummerl: int = 1
+    """A match ends once a side (a player) holds this many Bummerl; 1: one race to 24."""
+
+
+class ContractSchnapsen(ContractLegality, Game):
+    """One deal of a Schnapsen game with a caller, an auction and contracts."""
+
+    HAND_SIZE: ClassVar[int]
+    TALON_SIZE: ClassVar[int] = 0
+    OBSERVATION: ClassVar[type[ContractObservation]] = ContractObservation
+    _STATE = ("phase", "hands", "trump", "turned_up", "calls", "doubles", "auction", "contract",
+              "declarer", "sides", "active", "play_trump", "order", "doubling", "to_act",
+              "leader", "trick", "announced", "marriages", "points", "winners", "tricks",
+              "_result")
+
+    options: ContractOptions
+
+    def __init__(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card] = (),
+                 dealer: int = 0, options: ContractOptions | None = None,
+                 seed: int | None = None) -> None:
+        check_deal(hands, talon, seats=self.SEATS, hand_size=self.HAND_SIZE,
+                   rest_size=self.TALON_SIZE, deck=DECK, dealer=dealer, rule="B-2, D-1")
+        self.options = options or self.OPTIONS.default()  # type: ignore[assignment]
+        self.dealer = dealer
+        self.caller = (dealer + 1) % self.SEATS
+        self.seed = seed
+        self.dealt = tuple(tuple(hand) for hand in hands)
+        self.dealt_talon = tuple(talon)
+        self.contracts = contract_table(self.SEATS, self.options.contracts,
+                                        self.options.assenbettler)
+        self.phase = Phase.TRUMP
+        self.hands: tuple[int, ...] = tuple(card_set(h[:FIRST_PACKET]) for h in hands)
+        self.trump: Suit | None = None
+        self.turned_up: Card | None = None
+        self.calls: tuple[tuple[int, str], ...] = ()
+        self.doubles: tuple[tuple[int, str], ...] = ()
+        self.auction = Auction.start(self.caller, self.SEATS)
+        self.contract: Contract | None = None
+        self.declarer = self.caller
+        self.sides: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.active = (1 << self.SEATS) - 1
+        self.play_trump: Suit | None = None
+        self.order: CardOrder = NORMAL_ORDER
+        self.doubling = Doubling(1, (), (), ())
+        self.to_act = self.caller
+        self.leader = self.caller
+        self.trick: tuple[tuple[int, Card], ...] = ()
+        self.announced: Suit | None = None
+        self.marriages: tuple[tuple[int, Suit], ...] = ()
+        self.points: tuple[int, ...] = (0,) * self.SEATS
+        self.winners: tuple[int, ...] = ()
+        self.tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self._result: DealResult | None = None
+        self._start_history()
+
+    # --- the deal (B-2, D-1) ---
+    @classmethod
+    def deal(cls, seed: int, dealer: int = 0, options: ContractOptions | None = None) -> Self:
+        """Shuffle with the seed; 3 each from the caller, the talon, then the rest each."""
+        cards = shuffled(DECK, seed)
+        seats, second = cls.SEATS, cls.HAND_SIZE - FIRST_PACKET
+        first_end = FIRST_PACKET * seats
+        talon = cards[first_end:first_end + cls.TALON_SIZE]
+        rest = cards[first_end + cls.TALON_SIZE:]
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        for i in range(seats):
+            seat = (dealer + 1 + i) % seats
+            hands[seat] = (cards[FIRST_PACKET * i:FIRST_PACKET * (i + 1)]
+                           + rest[second * i:second * (i + 1)])
+        return cls(hands, talon, dealer, options, seed)
+
+    # --- what the two games fill in ---
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats that play together with ``seat`` once the contract is fixed."""
+        raise NotImplementedError
+
+    def sitting_out(self, contract: Contract | None, declarer: int) -> int | None:
+        """A seat that lays its cards aside for this contract (``bettler_partner_sits_out``)."""
+        return None
+
+    def declaring_seats(self) -> tuple[int, ...]:
+        """The seats whose tricks fulfil the contract: the declarer alone (B-5)."""
+        return (self.declarer,)
+
+    def _after_auction(self) -> None:
+        """Where the deal goes once the auction is over: straight to doubling (B-6)."""
+        self._start_doubling()
+
+    # --- queries ---
+    @property
+    def total_tricks(self) -> int:
+        return self.HAND_SIZE
+
+    def current_player(self) -> int:
+        return TERMINAL if self._result is not None else self.to_act
+
+    def result(self) -> DealResult | None:
+        return self._result
+
+    def score(self, seats: Sequence[int]) -> int:
+        """Card points of these seats plus their marriages, once one of them has a trick."""
+        total = sum(self.points[s] for s in seats)
+        if any(w in seats for w in self.winners):
+            total += sum(marriage_value(suit, self.play_trump)
+                         for who, suit in self.marriages if who in seats)
+        return total
+
+    def tricks_of(self, seats: Sequence[int]) -> int:
+        return sum(1 for w in self.winners if w in seats)
+
+    def _seat_after(self, seat: int) -> int:
+        for step in range(1, self.SEATS + 1):
+            other = (seat + step) % self.SEATS
+            if self.active >> other & 1:
+                return other
+        raise AssertionError("no active seat")
+
+    # --- carrying out actions ---
+    def _do(self, action: Action) -> None:
+        seat, verb = self.to_act, action.verb
+        if verb == "play":
+            self._play(seat, action.card)
+        elif verb == "marriage":
+            self.marriages = (*self.marriages, (seat, action.suit))
+            self.announced = action.suit
+            self._settle()
+        elif verb in ("trump", "turnup"):
+            self.turned_up = self.dealt[seat][FIRST_PACKET] if verb == "turnup" else None
+            self.trump = self.turned_up.suit if self.turned_up is not None else action.suit
+            self.calls = (*self.calls, (seat, str(action)))
+            self.hands = tuple(card_set(hand) for hand in self.dealt)
+            self.phase = Phase.AUCTION
+        elif verb == "redeal":
+            self.calls = (*self.calls, (seat, str(action)))
+            self._finish((), 0, "redeal")
+        elif verb == "bid" and self.phase is Phase.AUCTION:
+            self._bid(seat, self.contracts[action.arg])
+        elif verb == "pass" and self.phase is Phase.AUCTION:
+            self.calls = (*self.calls, (seat, str(action)))
+            self.auction = self.auction.passed(seat)
+            self._next_speaker()
+        elif self.phase is Phase.DOUBLE:
+            self.doubles = (*self.doubles, (seat, str(action)))
+            self.doubling = self.doubling.passed() if verb == "pass" else self.doubling.doubled()
+            self._next_doubler()
+        else:
+            self._do_more(seat, action)
+
+    def _do_more(self, seat: int, action: Action) -> None:
+        """Verbs a subclass adds (the Dreierschnapsen talon)."""
+        raise AssertionError(f"unhandled action {action}")
+
+    def _bid(self, seat: int, contract: Contract) -> None:
+        self.calls = (*self.calls, (seat, f"bid {contract.name}"))
+        self.auction = self.auction.bid(seat, contract.name, contract.rank, self._drop_outbid())
+        self._next_speaker()
+
+    def _drop_outbid(self) -> bool:
+        """Whether a bidder who is outbid is out of the auction (D-1 without raising)."""
+        return False
+
+    def _next_speaker(self) -> None:
+        if not self.auction.over:
+            self.to_act = self.auction.to_speak
+            return
+        high = self.auction.high
+        if high is None:
+            self._fix_contract(None, self.caller)
+        else:
+            self._fix_contract(self.contracts[high], self.auction.high_seat)
+        if self.contract is not None and self.contract.goal is Goal.SHOWN:
+            # B-5: shown and won at once, without play, once nobody has bid higher (B-3)
+            self._finish(self.sides[0], self.contract.value, "shown")
+            return
+        self._after_auction()
+
+    def _fix_contract(self, contract: Contract | None, declarer: int) -> None:
+        self.contract, self.declarer = contract, declarer
+        mine = self.side_of(declarer)
+        others = [s for s in range(self.SEATS) if s not in mine]
+        self.sides = (clockwise_from(mine, declarer, self.SEATS),
+                      clockwise_from(others, declarer, self.SEATS))
+        out = self.sitting_out(contract, declarer)
+        everyone = (1 << self.SEATS) - 1
+        self.active = everyone if out is None else everyone & ~(1 << out)
+        self.play_trump = self.trump if contract is None or contract.trump else None
+        self.order = NORMAL_ORDER if contract is None else contract.order
+
+    def _start_doubling(self) -> None:
+        self.phase = Phase.DOUBLE
+        self.doubling = Doubling.start(*self.sides)
+        self._next_doubler()
+
+    def _next_doubler(self) -> None:
+        if not self.doubling.over:
+            self.to_act = self.doubling.asking[0]
+            return
+        self.phase = Phase.PLAY
+        caller_leads = self.contract is None or self.contract.caller_leads
+        self.leader = self.to_act = self.caller if caller_leads else self.declarer
+
+    def _play(self, seat: int, card: Card) -> None:
+        hands = list(self.hands)
+        hands[seat] ^= 1 << card
+        self.hands = tuple(hands)
+        self.trick = (*self.trick, (seat, card))
+        if len(self.trick) < self.active.bit_count():
+            self.to_act = self._seat_after(seat)
+            return
+        cards = [c for _, c in self.trick]
+        winner = self.trick[trick_winner(cards, self.play_trump, self.order)][0]
+        points = list(self.points)
+        points[winner] += sum(CARD_POINTS[c] for c in cards)
+        self.points = tuple(points)
+        self.winners = (*self.winners, winner)
+        self.tricks = (*self.tricks, self.trick)
+        self.trick = ()
+        self.announced = None
+        self.leader = self.to_act = winner
+        self._settle()
+
+    # --- ending and scoring (B-4, B-5, D-1) ---
+    def _settle(self) -> None:
+        """End the deal as soon as its outcome is certain."""
+        if self.contract is None:
+            self._settle_normal()
+            return
+        declaring = self.declaring_seats()
+        made = verdict(self.contract.goal, self.winners, declaring, self.score(declaring),
+                       self.total_tricks, schnapser_deadline(self.SEATS))
+        if made is not None:
+            winner = self.sides[0] if made else self.sides[1]
+            self._finish(winner, self.contract.value, "made" if made else "failed")
+
+    def _settle_normal(self) -> None:
+        """B-4: 66 after a trick or a marriage wins 1, 2 or 3; else the last trick wins 1."""
+        for index, side in enumerate(self.sides):
+            if self.score(side) >= WINNING_SCORE:
+                losers = self.sides[1 - index]
+                points = game_points_by_loser(self.score(losers), self.tricks_of(losers))
+                self._finish(side, points, "66")
+                return
+        if len(self.winners) == self.total_tricks:
+            last = self.winners[-1]
+            self._finish(next(s for s in self.sides if last in s), 1, "last trick")
+
+    def _finish(self, winners: Sequence[int], value: int, reason: str) -> None:
+        """Book the deal: each winning seat carries ``value`` times the doubling factor."""
+        factor = self.doubling.factor
+        team_of = {seat: team for team in self.TEAMS for seat in team}
+        self._result = DealResult(
+            tuple(sorted(winners)),
+            tuple(value * factor if seat in winners else 0 for seat in range(self.SEATS)),
+            tuple(sum(self.points[s] for s in team_of[seat]) for seat in range(self.SEATS)),
+            reason,
+            {"contract": self.contract.name if self.contract else
+             (None if reason == "redeal" else "normal"),
+             "declarer": self.declarer if reason != "redeal" else None,
+             "factor": factor,
+             "marriage_points": [self.score(team_of[s]) - sum(self.points[t] for t in team_of[s])
+                                 for s in range(self.SEATS)]},
+        )
+        self.phase = Phase.OVER
+
+    # --- observations ---
+    def visible_hands(self, seat: int) -> tuple[tuple[int, CardSet], ...]:
+        """Other seats' hands that ``seat`` may see: Plauderer's open hands (B-5)."""
+        contract = self.contract
+        if contract is None or contract.name != "plauderer" or self.phase is Phase.OVER:
+            return ()
+        variant = self.options.plauderer
+        opponents = self.sides[1]
+        if variant == "opponents_confer":
+            shown: tuple[int, ...] = opponents if seat in opponents else ()
+        elif not self.tricks:
+            shown = ()
+        elif variant == "declarer_open":
+            shown = (self.declarer,)
+        else:
+            shown = opponents
+        return tuple((s, CardSet(self.hands[s])) for s in shown if s != seat)
+
+    def observation(self, seat: int) -> ContractObservation:
+        return self.OBSERVATION(**observe(self, seat))
+
+    # --- records ---
+    def _deal_fields(self) -> dict[str, Any]:
+        return {"stock": [card.name for card in self.dealt_talon]}
+
+    @classmethod
+    def from_record(cls, record: DealRecord) -> Self:
+        options, hands, seed = cls.read_record(record)
+        talon = record_cards(record.stock)
+        return dealt_from_record(
+            lambda: cls(hands, talon, record.dealer, options, seed))  # type: ignore[arg-type]
+
+

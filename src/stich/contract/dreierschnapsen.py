@@ -1,0 +1,156 @@
+"""Dreierschnapsen (Talonschnapsen) for three players, each for himself (D-1).
+
+The engine is :class:`~stich.contract.deal.ContractSchnapsen`; this module adds the
+talon. The highest bidder takes it up and discards two cards (``discard HA HK``); if nobody
+bids, the caller looks at it and lays two of his eight cards face down as the new talon
+(``exchange-talon HA SK``: naming the two talon cards keeps his hand, naming one exchanges one
+card, naming two of his own exchanges both). Laid-down cards count for nobody.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from stich.contract.contracts import Goal
+from stich.contract.deal import ContractOptions, ContractSchnapsen
+from stich.contract.legality import BID, Phase
+from stich.contract.view import ContractObservation, observe
+from stich.core.actions import Action
+from stich.core.cards import cards_in
+from stich.core.game import CardSet, Illegal
+
+LAID_DOWN = 2
+
+
+@dataclasses.dataclass(frozen=True)
+class DreierschnapsenOptions(ContractOptions):
+    """D-1's raising options on top of the shared ones; defaults are ``standard``."""
+
+    GAME = "dreierschnapsen"
+    raise_before_talon: bool = False
+    """An outbid bidder may raise again before the talon is taken (else he is out)."""
+    raise_after_talon: bool = False
+    """The talon's taker may raise once after seeing it, before the first card."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DreierObservation(ContractObservation):
+    """Adds the talon: its size, and for its taker the cards seen and laid down."""
+
+    talon_size: int
+    talon_seen: CardSet | None
+    laid_down: CardSet | None
+
+
+class Dreierschnapsen(ContractSchnapsen):
+    """One deal; the caller sits left of the dealer; one plays against the other two."""
+
+    NAME = "dreierschnapsen"
+    SEATS = 3
+    TEAMS = ((0,), (1,), (2,))
+    OPTIONS = DreierschnapsenOptions
+    HAND_SIZE = 6
+    TALON_SIZE = 2
+    _STATE = (*ContractSchnapsen._STATE, "talon", "talon_taker", "raised")
+
+    options: DreierschnapsenOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.talon = sum(1 << card for card in self.dealt_talon)
+        self.talon_taker = -1
+        self.raised = False
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """D-1: every contract, and the normal game, is one against the other two."""
+        return (seat,)
+
+    def opponent_of_caller(self, seat: int) -> bool:
+        return seat != self.caller
+
+    def _drop_outbid(self) -> bool:
+        return not self.options.raise_before_talon
+
+    def _after_auction(self) -> None:
+        """D-1: the declarer (or, in the normal game, the caller) takes up the talon."""
+        taker = self.declarer
+        hands = list(self.hands)
+        hands[taker] |= self.talon
+        self.hands = tuple(hands)
+        self.talon = 0
+        self.talon_taker = taker
+        self.phase = Phase.TALON
+        self.to_act = taker
+
+    # --- the talon's verbs ---------------------------------------------------------------------
+    def _lay_down_problem(self, action: Action, normal_game: bool) -> Illegal | None:
+        if problem := self._phase_problem(Phase.TALON, "cards are laid down"):
+            return problem
+        if (self.contract is None) != normal_game:
+            if self.contract is None:
+                return Illegal("D-1", "use exchange-talon in the normal game (discard is for "
+                                      "contracts)")
+            return Illegal("D-1", "use discard after a contract (exchange-talon is for the "
+                                  "normal game)")
+        cards = action.cards
+        if len(cards) != LAID_DOWN or cards[0] == cards[1]:
+            return Illegal("D-1", "lay down exactly two different cards")
+        missing = [c.name for c in cards if not self.hands[self.to_act] >> c & 1]
+        if missing:
+            return Illegal("D-1", f"you do not hold {', '.join(missing)}")
+        return None
+
+    def _raise_problem(self, name: str) -> Illegal | None:
+        if self.phase is not Phase.TALON:
+            return self._bid_problem(name)
+        if not self.options.raise_after_talon:
+            return Illegal("D-1", "no raising after the talon (option raise_after_talon)")
+        if self.raised:
+            return Illegal("D-1", "you may raise only once after the talon")
+        rank = self.contract.rank if self.contract is not None else 0
+        return self._contract_problem(name, rank)
+
+    def _verbs(self) -> dict[str, Callable[[Action], Illegal | None]]:
+        verbs = super()._verbs()
+        verbs["discard"] = lambda a: self._lay_down_problem(a, normal_game=False)
+        verbs["exchange-talon"] = lambda a: self._lay_down_problem(a, normal_game=True)
+        verbs["bid"] = lambda a: self._raise_problem(a.arg)
+        return verbs
+
+    def _candidates(self) -> list[Action]:
+        if self.phase is not Phase.TALON:
+            return super()._candidates()
+        verb = "exchange-talon" if self.contract is None else "discard"
+        hand = cards_in(self.hands[self.to_act])
+        lay_downs = [Action(verb, f"{a} {b}") for a, b in combinations(hand, LAID_DOWN)]
+        return [*lay_downs, *BID.values()]
+
+    def _do_more(self, seat: int, action: Action) -> None:
+        if action.verb == "bid":  # a raise after seeing the talon
+            self.calls = (*self.calls, (seat, str(action)))
+            self.raised = True
+            contract = self.contracts[action.arg]
+            self._fix_contract(contract, seat)
+            if contract.goal is Goal.SHOWN:
+                self._finish(self.sides[0], contract.value, "shown")
+            return
+        laid = sum(1 << card for card in action.cards)
+        hands = list(self.hands)
+        hands[seat] &= ~laid
+        self.hands = tuple(hands)
+        self.talon = laid
+        self._start_doubling()
+
+    # --- observations ----------------------------------------------------------------------------
+    def observation(self, seat: int) -> DreierObservation:
+        taker = seat == self.talon_taker
+        laid = taker and self.phase not in (Phase.TALON,) and bool(self.talon)
+        return DreierObservation(
+            **observe(self, seat),
+            talon_size=self.talon.bit_count(),
+            talon_seen=CardSet(sum(1 << c for c in self.dealt_talon)) if taker else None,
+            laid_down=CardSet(self.talon) if laid else None,
+        )

@@ -1,0 +1,55 @@
+"""Seeded shuffling: the only source of randomness in dealing. Same seed, same deal."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import random
+import secrets
+from collections.abc import Sequence
+
+from stich.core.cards import Card, card_set, cards_in
+
+
+@functools.cache
+def _deck_cards(deck: int) -> tuple[Card, ...]:
+    return tuple(cards_in(deck))
+
+
+def shuffled(deck: int, seed: int) -> list[Card]:
+    """The cards of a deck mask in the order a seeded shuffle gives."""
+    cards = list(_deck_cards(deck))
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A seed for a part of a whole (deal 7 of a match), stable across runs and versions."""
+    text = "/".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def fresh_seed() -> int:
+    """A new seed for when the user gives none; it is recorded, so the game stays replayable."""
+    return secrets.randbits(63)
+
+
+def check_deal(hands: Sequence[Sequence[Card]], rest: Sequence[Card], *, seats: int,
+               hand_size: int, rest_size: int, deck: int, dealer: int, rule: str) -> None:
+    """A deal is the deck's cards once each: ``seats`` hands of ``hand_size`` and ``rest_size``
+    other cards (talon, trump card); ValueError says what is wrong, citing ``rule``."""
+    if not 0 <= dealer < seats:
+        raise ValueError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer}")
+    if len(hands) != seats or any(len(hand) != hand_size for hand in hands):
+        raise ValueError(f"each of the {seats} hands must hold {hand_size} cards ({rule})")
+    if len(rest) != rest_size:
+        raise ValueError(f"the talon must hold {rest_size} cards, not {len(rest)} ({rule})")
+    cards = [card for hand in hands for card in hand] + list(rest)
+    if card_set(cards) == deck:  # the usual case: as many cards as the deck, so each once
+        return
+    outside = [card.name for card in cards if not deck >> card & 1]
+    if outside:
+        raise ValueError(f"not in the {deck.bit_count()}-card deck: {', '.join(outside)}")
+    seen: set[Card] = set()
+    doubled = sorted({card.name for card in cards if card in seen or seen.add(card)})
+    raise ValueError(f"dealt twice: {', '.join(doubled)}")

@@ -1,0 +1,310 @@
+"""The one interface every game implements (DESIGN.md, "Shape").
+
+A :class:`Game` is the mutable state of one deal. The vocabulary follows OpenSpiel: who is to
+act, legal actions, apply and undo, clone, terminal, returns, and a per-seat observation that
+holds exactly what that seat may know. Games keep their state in immutable values (ints, card
+bitmasks, tuples) named in ``_STATE``, so undo restores a snapshot and clone is a shallow copy.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import operator
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from stich.core.actions import Action, ActionParseError, as_action
+from stich.core.cards import Card, cards_in, format_cards
+from stich.core.options import OptionsError, RuleOptions
+
+if TYPE_CHECKING:
+    from stich.core.records import DealRecord
+
+TERMINAL = -1
+"""``current_player()`` once the deal is over."""
+
+
+class CardSet(int):
+    """A card bitmask that iterates, counts and prints as cards (used in observations)."""
+
+    def __iter__(self) -> Iterator[Card]:
+        return cards_in(self)
+
+    def __len__(self) -> int:
+        return self.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and bool(self >> card & 1)
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"CardSet({format_cards(self)!r})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Illegal:
+    """Why an action is not allowed: the rule it breaks and a sentence for people."""
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})"
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this position."""
+
+    def __init__(self, seat: int, action: Action | str, why: Illegal) -> None:
+        self.seat, self.action, self.why = seat, action, why
+        super().__init__(f"seat {seat}: {action} is illegal: {why}")
+
+
+@dataclasses.dataclass(frozen=True)
+class DealResult:
+    """How a deal ended, per seat (in team games each seat carries its team's figures)."""
+
+    winner: tuple[int, ...]
+    game_points: tuple[int, ...]
+    card_points: tuple[int, ...]
+    reason: str
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "winner": list(self.winner),
+            "game_points": list(self.game_points),
+            "card_points": list(self.card_points),
+            "reason": self.reason,
+        }
+        out.update(to_json(self.extra))
+        return out
+
+
+def to_json(value: Any) -> Any:
+    """Observation and result values as JSON: cards as codes, card sets as code lists."""
+    if isinstance(value, CardSet):
+        return [card.name for card in value]
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Action):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return str(value)  # every enum here prints as its notation (H, obenabe, gang ...)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, tuple | list | frozenset | set):
+        return [to_json(v) for v in value]
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Observation:
+    """What one seat may know; games extend it with their public and private fields."""
+
+    game: str
+    seat: int
+    to_act: int
+    legal_actions: tuple[Action, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = to_json(self)
+        return result
+
+    @classmethod
+    def make(cls, **fields: Any) -> Self:
+        """The observation from all its fields, without the frozen dataclass's per-field
+        ``object.__setattr__`` (a game builds one per move: a hot path)."""
+        if fields.keys() != cls.__dataclass_fields__.keys():
+            wrong = sorted(fields.keys() ^ cls.__dataclass_fields__.keys())
+            raise TypeError(f"{cls.__name__}: missing or unknown fields {wrong}")
+        observation = object.__new__(cls)
+        observation.__dict__.update(fields)
+        return observation
+
+
+class Game(ABC):
+    """One deal of one game. Subclasses name their state attributes in ``_STATE``."""
+
+    NAME: ClassVar[str]
+    SEATS: ClassVar[int]
+    TEAMS: ClassVar[tuple[tuple[int, ...], ...]]
+    """Seats that score together; in a result each seat carries its team's figures."""
+    OPTIONS: ClassVar[type[RuleOptions]]
+    _STATE: ClassVar[tuple[str, ...]]
+
+    options: RuleOptions
+    dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    """Each seat's cards as dealt, in dealing order (a record's ``hands``)."""
+    seed: int | None
+    history: list[tuple[int, Action]]
+    _undo: list[tuple[Any, ...]]
+
+    _forfeit: tuple[int, Illegal] | None = None
+    _snapshot: ClassVar[Callable[[Game], tuple[Any, ...]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_STATE" in cls.__dict__:  # one C-level getter for the whole state tuple
+            cls._snapshot = operator.attrgetter(*cls._STATE)
+
+    def _start_history(self) -> None:
+        self.history = []
+        self._undo = []
+
+    # --- the interface -------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take (empty when terminal)."""
+
+    @abstractmethod
+    def why_illegal(self, action: Action) -> Illegal | None:
+        """None if the seat to act may take the action, else the rule it breaks."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out a legal action."""
+
+    @abstractmethod
+    def result(self) -> DealResult | None:
+        """The outcome once terminal, else None."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """Exactly what ``seat`` may know now, under the options in force."""
+
+    @classmethod
+    @abstractmethod
+    def from_record(cls, record: DealRecord) -> Self:
+        """The deal as dealt in the record, before any action (RecordError if malformed)."""
+
+    def _deal_fields(self) -> dict[str, Any]:
+        """Record keys beyond the dealt hands and the seed (stock, trump card ...)."""
+        return {}
+
+    def to_record(self, seats: list[str] | None = None) -> DealRecord:
+        """This deal and every action so far as a record."""
+        from stich.core.records import DealRecord
+
+        result = self.result()
+        record = DealRecord(
+            game=self.NAME, preset=self.options.preset, options=self.options.overrides(),
+            seats=seats or [f"Seat {i}" for i in range(self.SEATS)], dealer=self.dealer,
+            hands=[[card.name for card in hand] for hand in self.dealt],
+            actions=[(seat, str(action)) for seat, action in self.history],
+            result=result.to_dict() if result else None,
+        )
+        fields = self._deal_fields()
+        for key in ("stock", "trump_card"):
+            if key in fields:
+                setattr(record, key, fields.pop(key))
+        record.extra.update(fields)
+        if self.seed is not None:
+            record.extra["seed"] = self.seed
+        if self._forfeit is not None:
+            seat, why = self._forfeit
+            record.extra["forfeit"] = {"seat": seat, "rule": why.rule, "reason": why.reason}
+        return record
+
+    @classmethod
+    def read_record(cls, record: DealRecord) -> tuple[Any, list[list[Card]], int | None]:
+        """What every game reads from a record: its options, dealt hands and seed (the seats
+        counted); RecordError names what is wrong."""
+        from stich.core.records import RecordError, record_cards
+
+        options = cls.options_from_record(record)
+        if len(record.seats) != cls.SEATS:
+            raise RecordError(f"{cls.NAME.capitalize()} has {cls.SEATS} seats, the record names "
+                              f"{len(record.seats)}")
+        seed = record.extra.get("seed")
+        return options, [record_cards(hand) for hand in record.hands], (
+            seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
+
+    @classmethod
+    def options_from_record(cls, record: DealRecord) -> Any:
+        """The record's preset and option overrides (RecordError if unknown or invalid)."""
+        from stich.core.records import RecordError
+
+        try:
+            return cls.OPTIONS.from_preset(record.preset or None, **record.options)
+        except OptionsError as error:
+            raise RecordError(str(error)) from None
+
+    def forfeit(self, seat: int, why: Illegal) -> None:
+        """End the deal because ``seat`` broke a rule outside the engine's checks (a revoke)."""
+        raise NotImplementedError(f"{self.NAME} has no forfeit rule")
+
+    def finish_replay(self, record: DealRecord) -> None:
+        """Apply what a record states beyond its actions (a forfeit)."""
+        from stich.core.records import RecordError
+
+        forfeit = record.extra.get("forfeit")
+        if forfeit is None:
+            return
+        if (not isinstance(forfeit, dict) or forfeit.get("seat") not in range(self.SEATS)
+                or not isinstance(forfeit.get("rule"), str)
+                or not isinstance(forfeit.get("reason"), str)):
+            raise RecordError("'forfeit' must name a seat, a rule and a reason")
+        if self.is_terminal():
+            raise RecordError("a forfeit after the end of the deal")
+        try:
+            self.forfeit(forfeit["seat"], Illegal(forfeit["rule"], forfeit["reason"]))
+        except NotImplementedError as error:
+            raise RecordError(str(error)) from None
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def returns(self) -> tuple[int, ...]:
+        """Game points per seat (zeros until the deal ends)."""
+        result = self.result()
+        return result.game_points if result else (0,) * self.SEATS
+
+    def apply(self, action: Action | str) -> None:
+        """Take an action for the seat to act; raise IllegalActionError if the rules forbid it."""
+        seat = self.current_player()
+        try:
+            action = as_action(action)
+        except ActionParseError as error:
+            raise IllegalActionError(seat, action, Illegal("notation", str(error))) from None
+        if seat == TERMINAL:
+            raise IllegalActionError(seat, action, Illegal("end", "the deal is over"))
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError(seat, action, why)
+        self._push(seat, action)
+
+    def apply_legal(self, action: Action) -> None:
+        """Take an action known to be legal (from legal_actions), skipping the check."""
+        self._push(self.current_player(), action)
+
+    def _push(self, seat: int, action: Action) -> None:
+        self._undo.append(self._snapshot(self))  # a C getter, not a method: pass self
+        self._do(action)
+        self.history.append((seat, action))
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        self.__dict__.update(zip(self._STATE, self._undo.pop(), strict=True))
+        return self.history.pop()[1]
+
+    def clone(self) -> Self:
+        """An independent copy (state values are immutable, so a shallow copy suffices)."""
+        twin = copy.copy(self)
+        twin.history = list(self.history)
+        twin._undo = list(self._undo)
+        return twin

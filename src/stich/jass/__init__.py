@@ -1,0 +1,1 @@
+"""Schieber Jass (J-1 to J-10)."""

@@ -1,0 +1,503 @@
+"""Schieber Jass for four players, rules J-1 to J-9 (``../shared/rules/schieber.md``).
+
+Seats 0 and 2 play against seats 1 and 3; seat ``i + 1`` plays after seat ``i`` (the table turns
+counter-clockwise, which only the display shows). A deal knows the game score before it and the
+target, because points are written as they happen and the game ends the moment a team reaches
+the target, even in the middle of a deal (J-7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, ClassVar, Self
+
+from stich.core.actions import Action, play_actions
+from stich.core.cards import Card, card_set, cards_in, format_cards
+from stich.core.dealing import check_deal, shuffled
+from stich.core.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
+from stich.core.options import OptionsError, RuleOptions, choice
+from stich.core.records import DealRecord, RecordError, dealt_from_record
+from stich.jass.cards import (
+    DECK,
+    HAND_SIZE,
+    LAST_TRICK_BONUS,
+    POINTS,
+    STOECK_PAIR,
+    TRICKS,
+    Contract,
+    explain_play,
+    playable,
+    winner_index,
+)
+from stich.jass.weis import Declared, best, in_a_row, is_four, weis_in
+
+TEAMS = ((0, 2), (1, 3))
+"""Partners sit opposite (J-2); team ``seat % 2``."""
+STOECK_POINTS = 20
+"""J-6."""
+
+
+@lru_cache(maxsize=64)
+def parse_multipliers(text: str) -> tuple[int, int, int, int]:
+    """``"1,2,3,4"``: factors for Rosen/Eicheln, Schilten/Schellen, Obenabe, Undenufe (J-9)."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        factors = tuple(int(part) for part in parts)
+    except ValueError:
+        factors = ()
+    if len(factors) != 4 or min(factors) < 1:
+        raise OptionsError(
+            f"jass option multipliers takes four whole numbers of at least 1 for Rosen/Eicheln, "
+            f"Schilten/Schellen, Obenabe, Undenufe, such as 1,2,3,4; got {text!r}")
+    return factors[0], factors[1], factors[2], factors[3]
+
+
+_FACTOR_COLUMN = {Contract.H: 0, Contract.D: 0, Contract.S: 1, Contract.C: 1,
+                  Contract.OBENABE: 2, Contract.UNDENUFE: 3}
+
+
+@dataclasses.dataclass(frozen=True)
+class JassOptions(RuleOptions):
+    """J-9's presets and named options; the defaults are ``standard``."""
+
+    GAME = "jass"
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "swisslos": {"multipliers": "1,2,3,3"},
+        "turnier": {"multipliers": "1,1,1,1", "target": 1000},
+    }
+
+    target: int = choice(2500, 1000, 1500, 2000, 3000)
+    multipliers: str = "1,2,3,4"
+    match_bonus: int = 100
+    weis: bool = True
+    stoeck: bool = True
+    four_of_a_kind_low: bool = True
+
+    def __post_init__(self) -> None:
+        parse_multipliers(self.multipliers)
+
+    def multiplier(self, contract: Contract) -> int:
+        """The contract's factor (J-7, J-9)."""
+        return parse_multipliers(self.multipliers)[_FACTOR_COLUMN[contract]]
+
+
+@dataclasses.dataclass(frozen=True)
+class WeisView:
+    """A declared Weis as one seat sees it: its cards only once shown (J-5)."""
+
+    seat: int
+    points: int
+    cards: CardSet | None
+
+
+@dataclasses.dataclass(frozen=True)
+class JassObservation(Observation):
+    """A seat's view: its hand, the table, the last trick, Weis as shown, Stöck and the scores."""
+
+    hand: CardSet
+    dealer: int
+    forehand: int
+    contract: Contract | None
+    chosen_by: int | None
+    pushed: bool
+    multiplier: int | None
+    factors: tuple[int, ...]
+    """Each contract's factor under the options in force, in :class:`Contract` order."""
+    leader: int
+    trick: tuple[Card, ...]
+    tricks_played: int
+    last_trick: tuple[tuple[int, Card], ...] | None
+    weis: tuple[WeisView, ...]
+    weis_team: int | None
+    stoeck: int | None
+    tricks_won: tuple[int, int]
+    points: tuple[int, int]
+    scores: tuple[int, int]
+    target: int
+
+
+class Jass(Game):
+    """One deal of Schieber Jass. Forehand (the seat after the dealer) chooses or pushes."""
+
+    NAME = "jass"
+    SEATS = 4
+    TEAMS = TEAMS
+    OPTIONS = JassOptions
+    _STATE = ("hands", "contract", "factor", "chooser", "pushed", "to_act", "leader", "trick",
+              "tricks_played", "card_points", "tricks_won", "declared", "weis_team",
+              "weis_raw", "stoeck_holder", "stoeck_seat", "written", "last_trick", "_result",
+              "_plays")
+
+    options: JassOptions
+
+    def __init__(self, hands: Sequence[Sequence[Card]], dealer: int = 0,
+                 options: JassOptions | None = None, scores_before: Sequence[int] = (0, 0),
+                 seed: int | None = None) -> None:
+        self.options = options or JassOptions.default()
+        check_deal(hands, (), seats=4, hand_size=HAND_SIZE, rest_size=0, deck=DECK,
+                   dealer=dealer, rule="J-2")
+        _check_scores(scores_before, self.options.target)
+        masks = tuple(card_set(hand) for hand in hands)
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % 4
+        self.seed = seed
+        self.dealt = tuple(tuple(hand) for hand in hands)
+        self.scores_before: tuple[int, int] = (scores_before[0], scores_before[1])
+        self.hands: tuple[int, ...] = masks
+        self.factors = _factors(self.options)
+        self._weis_held: list[list[int] | None] = [None] * 4
+        self.contract: Contract | None = None
+        self.factor = 0
+        """The contract's multiplier (J-9), once chosen."""
+        self.chooser: int | None = None
+        self.pushed = False
+        self.to_act = self.forehand
+        self.leader = self.forehand
+        self.trick: tuple[Card, ...] = ()
+        self.tricks_played = 0
+        self.card_points: tuple[int, int] = (0, 0)
+        self.tricks_won: tuple[int, int] = (0, 0)
+        self.declared: tuple[Declared, ...] = ()
+        self.weis_team: int | None = None
+        self.weis_raw: tuple[int, int] = (0, 0)
+        self.stoeck_holder = -1
+        """The seat holding trump King and Queen (J-6), once the contract is known."""
+        self.stoeck_seat: int | None = None
+        self.written: tuple[int, int] = (0, 0)
+        self.last_trick: tuple[tuple[int, Card], ...] | None = None
+        self._result: DealResult | None = None
+        self._plays = -1
+        """The cards the seat to act may play, once asked (-1: not yet)."""
+        self._start_history()
+
+    @classmethod
+    def deal(cls, seed: int, dealer: int | None = None, options: JassOptions | None = None,
+             scores_before: Sequence[int] = (0, 0)) -> Self:
+        """Shuffle with the seed and deal three cards at a time from forehand on (J-2).
+
+        ``dealer`` None is the first deal of a game: the holder of C7 becomes forehand.
+        """
+        cards = shuffled(DECK, seed)
+        forehand = 0 if dealer is None else (dealer + 1) % 4
+        hands: list[list[Card]] = [[], [], [], []]
+        for turn in range(4):  # packets of three, round the table three times
+            first = 3 * turn
+            hands[(forehand + turn) % 4] = (cards[first:first + 3] + cards[first + 12:first + 15]
+                                            + cards[first + 24:first + 27])
+        if dealer is None:
+            dealer = (seat_holding(hands, Card.C7) - 1) % 4
+        return cls(hands, dealer, options, scores_before, seed)
+
+    # --- state queries -------------------------------------------------------------------
+    @property
+    def multiplier(self) -> int | None:
+        return None if self.contract is None else self.factor
+
+    def scores(self) -> tuple[int, int]:
+        """The game score now: before the deal plus what this deal has written."""
+        return (self.scores_before[0] + self.written[0], self.scores_before[1] + self.written[1])
+
+    def current_player(self) -> int:
+        return TERMINAL if self._result is not None else self.to_act
+
+    def result(self) -> DealResult | None:
+        return self._result
+
+    def _held_weis(self, seat: int) -> list[int]:
+        """Every Weis the seat's hand holds (asked in the first trick, before the seat plays,
+        so its hand is still the hand as dealt: computed once)."""
+        found = self._weis_held[seat]
+        if found is None:
+            found = self._weis_held[seat] = weis_in(self.hands[seat],
+                                                    self.options.four_of_a_kind_low)
+        return found
+
+    def _weis_options(self) -> list[int]:
+        """The Weis the seat to act may still declare (J-5), in the first trick."""
+        seat = self.to_act
+        found = self._held_weis(seat)
+        done = [weis.cards for weis in self.declared if weis.seat == seat]
+        return [mask for mask in found if mask not in done] if done else found
+
+    # --- legality: one predicate per verb, shared by legal_actions and why_illegal -------
+    def legal_actions(self) -> list[Action]:
+        if self._result is not None:
+            return []
+        if self.contract is None:
+            actions = [TRUMP[contract] for contract in Contract]
+            if not self.pushed:
+                actions.append(PUSH)
+            return actions
+        plays = play_actions(self._playable())
+        if self.tricks_played == 0 and self.options.weis:
+            return [_weis_action(mask) for mask in self._weis_options()] + plays
+        return plays
+
+    def why_illegal(self, action: Action) -> Illegal | None:
+        verb = action.verb
+        if verb == "play" and self.contract is not None and self._result is None:
+            return self._play_problem(action.card)
+        if self._result is not None:
+            return Illegal("end", "the deal is over")
+        if verb in ("trump", "push"):
+            return self._choice_problem(action)
+        if self.contract is None:
+            who = "partner" if self.pushed else "forehand"
+            return Illegal("J-3", f"first the {who} chooses the contract")
+        if verb == "weis":
+            return self._weis_problem(card_set(action.cards))
+        return Illegal("notation", f"{verb!r} is not an action in Jass")
+
+    def _choice_problem(self, action: Action) -> Illegal | None:
+        if self.contract is not None:
+            return Illegal("J-3", f"the contract is already chosen ({self.contract})")
+        if action.verb == "push":
+            if self.pushed:
+                return Illegal("J-3", "the partner must choose; the choice cannot be pushed back")
+            return None
+        try:
+            Contract.from_word(action.arg)
+        except ValueError as error:
+            return Illegal("J-3", str(error))
+        return None
+
+    def _weis_problem(self, cards: int) -> Illegal | None:
+        if not self.options.weis:
+            return Illegal("J-9", "Weis are switched off (option weis=off)")
+        if self.tricks_played:
+            return Illegal("J-5", "Weis are declared with the first card, in the first trick")
+        seat = self.to_act
+        hand = self.hands[seat]
+        if cards & ~hand:
+            missing = format_cards(cards_in(cards & ~hand))
+            return Illegal("J-5", f"you do not hold {missing}")
+        if any(weis.seat == seat and weis.cards == cards for weis in self.declared):
+            return Illegal("J-5", "you have already declared this Weis")
+        found = self._held_weis(seat)
+        if cards in found:
+            return None
+        if is_four(cards):
+            return Illegal("J-9", "four 8s, 7s or 6s do not count (option four_of_a_kind_low)")
+        whole = [mask for mask in found if cards & mask == cards and not is_four(mask)]
+        if whole and in_a_row(cards):  # a piece of a longer run
+            return Illegal("J-5", f"a run counts whole: declare {format_cards(cards_in(whole[0]))}")
+        return Illegal("J-5", "not a Weis: three or more in a row in one suit, or four of a kind")
+
+    def _playable(self) -> int:
+        """J-4's playable cards for the seat to act, computed once per position."""
+        if self._plays < 0:
+            assert self.contract is not None
+            self._plays = playable(self.hands[self.to_act], self.trick, self.contract)
+        return self._plays
+
+    def _play_problem(self, card: Card) -> Illegal | None:
+        if self._playable() >> card & 1:
+            return None
+        hand = self.hands[self.to_act]
+        assert self.contract is not None
+        if not hand >> card & 1:
+            return Illegal("J-4", f"you do not hold {card}")
+        return Illegal("J-4", explain_play(hand, self.trick, self.contract, card))
+
+    # --- carrying out actions -------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        seat = self.to_act
+        verb = action.verb
+        self._plays = -1
+        if verb == "play":
+            self._play(seat, action.card)
+        elif verb == "weis":
+            order = len(self.declared)
+            self.declared = (*self.declared, Declared(seat, card_set(action.cards), order))
+        elif verb == "push":
+            self.pushed = True
+            self.to_act = (seat + 2) % 4
+        else:
+            self.contract = contract = Contract.from_word(action.arg)
+            self.factor = self.factors[contract]
+            self.chooser = seat
+            self.to_act = self.leader = self.forehand  # J-3: forehand leads in either case
+            pair = STOECK_PAIR[contract]
+            if pair and self.options.stoeck:
+                self.stoeck_holder = next(
+                    (s for s in range(4) if card_set(self.dealt[s]) & pair == pair), -1)
+
+    def _play(self, seat: int, card: Card) -> None:
+        hands = list(self.hands)
+        hands[seat] ^= 1 << card
+        self.hands = tuple(hands)
+        self.trick = trick = (*self.trick, card)
+        if seat == self.stoeck_holder and self._stoeck_completed(seat, card) and self._write(
+                seat % 2, STOECK_POINTS):
+            return
+        if len(trick) < 4:
+            self.to_act = (seat + 1) % 4
+        else:
+            self._end_trick(trick)
+
+    def _end_trick(self, trick: tuple[Card, ...]) -> None:
+        """J-4, J-5, J-7: the trick goes to its winner; Weis after the first, then its points."""
+        contract = self.contract
+        assert contract is not None
+        leader = self.leader
+        winner = (leader + winner_index(trick, contract)) % 4
+        team = winner % 2
+        self.last_trick = tuple(((leader + i) % 4, c) for i, c in enumerate(trick))
+        self.trick = ()
+        self.tricks_played += 1
+        if self.tricks_played == 1 and self._score_weis():
+            return
+        table = POINTS[contract]
+        raw = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        last = self.tricks_played == TRICKS
+        if last:
+            raw += LAST_TRICK_BONUS
+        points, tricks = list(self.card_points), list(self.tricks_won)
+        points[team] += raw
+        tricks[team] += 1
+        self.card_points, self.tricks_won = (points[0], points[1]), (tricks[0], tricks[1])
+        bonus = self.options.match_bonus if last and tricks[team] == TRICKS else 0
+        if self._write(team, raw + bonus):
+            return
+        if last:
+            self._finish("all tricks played")
+        else:
+            self.leader = self.to_act = winner
+
+    def _stoeck_completed(self, seat: int, card: Card) -> bool:
+        """J-6: the holder of trump King and Queen plays the second of them."""
+        assert self.contract is not None
+        pair = STOECK_PAIR[self.contract]
+        if not pair >> card & 1 or self.hands[seat] & pair:
+            return False
+        self.stoeck_seat = seat
+        return True
+
+    def _score_weis(self) -> bool:
+        """J-5: after the first trick the best Weis's team scores all its players declared."""
+        assert self.contract is not None
+        top = best(self.declared, self.contract)
+        if top is None:
+            return False
+        team = top.seat % 2
+        self.weis_team = team
+        raw = sum(weis.points for weis in self.declared if weis.seat % 2 == team)
+        weis_raw = [0, 0]
+        weis_raw[team] = raw
+        self.weis_raw = (weis_raw[0], weis_raw[1])
+        return self._write(team, raw)
+
+    def _write(self, team: int, raw: int) -> bool:
+        """Write points as they happen (J-7); True if the team thereby reached the target."""
+        written = list(self.written)
+        written[team] += raw * self.factor
+        self.written = (written[0], written[1])
+        if self.scores_before[team] + written[team] >= self.options.target:
+            self._finish("target reached", team)
+            return True
+        return False
+
+    def _finish(self, reason: str, game_winner: int | None = None) -> None:
+        assert self.contract is not None
+        written = self.written
+        winner = () if written[0] == written[1] else TEAMS[0 if written[0] > written[1] else 1]
+        match = [team for team in (0, 1) if self.tricks_won[team] == TRICKS]
+        stoeck = [0, 0]
+        if self.stoeck_seat is not None:
+            stoeck[self.stoeck_seat % 2] = STOECK_POINTS
+        extra = {
+            "contract": self.contract.word, "chosen_by": self.chooser, "pushed": self.pushed,
+            "multiplier": self.factor, "weis": list(self.weis_raw),
+            "stoeck": stoeck, "match": list(TEAMS[match[0]]) if match else None,
+            "scores": list(self.scores()), "game_over": game_winner is not None,
+            "game_winner": list(TEAMS[game_winner]) if game_winner is not None else None,
+        }
+        self._result = DealResult(winner, _per_seat(written), _per_seat(self.card_points),
+                                  reason, extra)
+
+    # --- observations -----------------------------------------------------------------------
+    def observation(self, seat: int) -> JassObservation:
+        to_act = self.current_player()
+        return JassObservation.make(
+            game=self.NAME, seat=seat, to_act=to_act,
+            legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
+            hand=CardSet(self.hands[seat]), dealer=self.dealer, forehand=self.forehand,
+            contract=self.contract, chosen_by=self.chooser, pushed=self.pushed,
+            multiplier=self.multiplier, factors=self.factors, leader=self.leader,
+            trick=self.trick, tricks_played=self.tricks_played, last_trick=self.last_trick,
+            weis=self._weis_views(seat) if self.declared else (), weis_team=self.weis_team,
+            stoeck=self.stoeck_seat, tricks_won=self.tricks_won, points=self.written,
+            scores=self.scores(), target=self.options.target,
+        )
+
+    def _weis_views(self, seat: int) -> tuple[WeisView, ...]:
+        """J-5: a seat sees its own Weis; others' by their points, their cards only once shown
+        (after the first trick, the team with the best Weis)."""
+        shown = self.tricks_played > 0
+        return tuple(
+            WeisView(w.seat, w.points,
+                     CardSet(w.cards) if w.seat == seat or (shown and w.seat % 2 == self.weis_team)
+                     else None)
+            for w in self.declared)
+
+    # --- records ------------------------------------------------------------------------------
+    def _deal_fields(self) -> dict[str, Any]:
+        return {"scores_before": list(self.scores_before)}
+
+    @classmethod
+    def from_record(cls, record: DealRecord) -> Self:
+        options, hands, seed = cls.read_record(record)
+        if record.stock:
+            raise RecordError("Jass deals every card: 'stock' must be empty (J-2)")
+        scores = record.extra.get("scores_before", [0, 0])
+        if (not isinstance(scores, list) or len(scores) != 2
+                or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
+            raise RecordError("'scores_before' must be two whole numbers (team 0+2, team 1+3)")
+        return dealt_from_record(lambda: cls(hands, record.dealer, options, scores, seed))
+
+
+def seat_holding(hands: Sequence[Sequence[Card]], card: Card) -> int:
+    """The seat whose hand holds the card (-1 if no hand does)."""
+    return next((seat for seat, hand in enumerate(hands) if card in hand), -1)
+
+
+def board_entries(result: DealResult) -> tuple[list[int], list[int]]:
+    """What each team writes on its Z for a deal (J-8): Stöck, Weis, then its cards."""
+    factor = result.extra["multiplier"]
+    entries: tuple[list[int], list[int]] = ([], [])
+    for team, (seat, _) in enumerate(TEAMS):
+        stoeck = result.extra["stoeck"][team] * factor
+        weis = result.extra["weis"][team] * factor
+        cards = result.game_points[seat] - stoeck - weis
+        entries[team].extend(p for p in (stoeck, weis, cards) if p)
+    return entries
+
+
+@lru_cache(maxsize=16)
+def _factors(options: JassOptions) -> tuple[int, ...]:
+    return tuple(options.multiplier(contract) for contract in Contract)
+
+
+def _per_seat(team_values: tuple[int, int]) -> tuple[int, ...]:
+    return tuple(team_values[seat % 2] for seat in range(4))
+
+
+def _check_scores(scores_before: Sequence[int], target: int) -> None:
+    """J-7: a deal starts from two scores of a game not yet decided."""
+    if len(scores_before) != 2 or any(score < 0 for score in scores_before):
+        raise ValueError("scores before the deal must be two numbers, not negative")
+    if max(scores_before) >= target:
+        raise ValueError(f"the game is already decided: {list(scores_before)} with target {target}")
+
+
+def _weis_action(mask: int) -> Action:
+    return _WEIS_ACTIONS.get(mask) or _WEIS_ACTIONS.setdefault(
+        mask, Action("weis", format_cards(cards_in(mask))))
+
+
+_WEIS_ACTIONS: dict[int, Action] = {}
+TRUMP = {contract: Action("trump", contract.word) for contract in Contract}
+PUSH = Action("push")

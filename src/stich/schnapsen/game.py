@@ -1,0 +1,435 @@
+"""Schnapsen for two players, rules S-1 to S-12 (``../shared/rules/schnapsen.md``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+from stich.core.actions import Action, play_actions
+from stich.core.cards import Card, Rank, Suit, card_set
+from stich.core.dealing import check_deal, shuffled
+from stich.core.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
+from stich.core.options import RuleOptions, choice
+from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
+from stich.core.tricks import trick_winner
+from stich.schnapsen.family import (
+    CARD_POINTS,
+    DECK,
+    NORMAL_ORDER,
+    WINNING_SCORE,
+    explain_follow,
+    game_points_by_loser,
+    marriage_cards,
+    marriage_value,
+    marriages_in,
+    strict_follow,
+)
+
+_SHARP: dict[str, Any] = {
+    "marriage_before_first_trick": False,
+    "marriage_lead": "king",
+    "exchange_before_first_trick": False,
+    "close_at_two": False,
+    "trick_review": False,
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class SchnapsenOptions(RuleOptions):
+    """S-11's presets and the named options; defaults are ``soft``."""
+
+    GAME = "schnapsen"
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "soft": {},
+        "sharp": _SHARP,
+        "tournament": {**_SHARP, "schneider_bummerl": 1},
+    }
+
+    marriage_before_first_trick: bool = True
+    marriage_lead: str = choice("king_or_queen", "king")
+    exchange_before_first_trick: bool = True
+    exchange_at_two: bool = False
+    close_at_two: bool = True
+    trick_review: bool = True
+    false_claim: str = choice("table", "pagat")
+    bummerl_start: int = 7
+    schneider_bummerl: int = choice(2, 1)
+    rubber: int = choice(2, 3)
+
+
+@dataclasses.dataclass(frozen=True)
+class SchnapsenObservation(Observation):
+    """A seat's view: its hand and what lies open on the table (S-11 decides the review)."""
+
+    hand: CardSet
+    hand_sizes: tuple[int, int]
+    trump: Suit
+    trump_card: Card
+    stock_size: int
+    closed_by: int | None
+    leader: int
+    trick: tuple[Card, ...]
+    announced: Suit | None
+    marriages: tuple[tuple[int, Suit], ...]
+    tricks_won: tuple[int, int]
+    last_trick: tuple[tuple[int, Card], ...] | None
+    my_points: int | None
+    my_tricks: CardSet | None
+
+
+class Schnapsen(Game):
+    """One deal of Schnapsen. Seats are 0 and 1; forehand is the seat after the dealer."""
+
+    NAME = "schnapsen"
+    SEATS = 2
+    TEAMS = ((0,), (1,))
+    OPTIONS = SchnapsenOptions
+    _STATE = ("hands", "trump_card", "drawn", "closed_by", "closed_scores", "closed_tricks",
+              "leader", "to_act", "lead", "announced", "may_claim", "final", "won", "points",
+              "tricks", "marriages", "last_trick", "_result")
+
+    options: SchnapsenOptions
+
+    def __init__(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card], trump_card: Card,
+                 dealer: int = 0, options: SchnapsenOptions | None = None,
+                 seed: int | None = None) -> None:
+        check_deal(hands, [*talon, trump_card], seats=2, hand_size=5, rest_size=10, deck=DECK,
+                   dealer=dealer, rule="S-2")
+        self.options = options or SchnapsenOptions.default()
+        self.dealer = dealer
+        self.seed = seed
+        self.dealt = tuple(tuple(hand) for hand in hands)
+        self.talon = tuple(talon)
+        self.first_trump_card = trump_card
+        self.trump = trump_card.suit
+        self.trump_jack = Card.of(self.trump, Rank.JACK)
+        self.hands: tuple[int, int] = (card_set(hands[0]), card_set(hands[1]))
+        self.trump_card = trump_card
+        self.drawn = 0
+        self.closed_by = -1
+        self.closed_scores: tuple[int, int] = (0, 0)
+        self.closed_tricks: tuple[int, int] = (0, 0)
+        self.leader = 1 - dealer
+        self.to_act = self.leader
+        self.lead: Card | None = None
+        self.announced: Suit | None = None
+        self.may_claim = False
+        self.final = False
+        self.won: tuple[int, int] = (0, 0)
+        self.points: tuple[int, int] = (0, 0)
+        self.tricks: tuple[int, int] = (0, 0)
+        self.marriages: tuple[tuple[int, Suit], ...] = ()
+        self.last_trick: tuple[tuple[int, Card], ...] | None = None
+        self._result: DealResult | None = None
+        self._start_history()
+
+    @classmethod
+    def deal(cls, seed: int, dealer: int = 0, options: SchnapsenOptions | None = None) -> Self:
+        """Shuffle with the seed and deal as S-2: 3, 3, the trump card, 2, 2, talon of 9."""
+        cards = shuffled(DECK, seed)
+        forehand = 1 - dealer
+        hands: list[list[Card]] = [[], []]
+        hands[forehand] = cards[0:3] + cards[7:9]
+        hands[dealer] = cards[3:6] + cards[9:11]
+        return cls(hands, cards[11:], cards[6], dealer, options, seed)
+
+    # --- state queries -------------------------------------------------------------------
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock, the trump card included (10 at the start)."""
+        return 10 - self.drawn
+
+    def stock_open(self) -> bool:
+        return self.closed_by < 0 and self.drawn < 10
+
+    def score(self, seat: int) -> int:
+        """Card points plus the marriages that count (their owner has won a trick: S-5)."""
+        total = self.points[seat]
+        if self.tricks[seat]:
+            total += sum(marriage_value(s, self.trump) for who, s in self.marriages if who == seat)
+        return total
+
+    def current_player(self) -> int:
+        return TERMINAL if self._result is not None else self.to_act
+
+    def result(self) -> DealResult | None:
+        return self._result
+
+    # --- legality: one predicate per verb, shared by legal_actions and why_illegal -------
+    def _playable(self) -> int:
+        seat = self.to_act
+        hand = self.hands[seat]
+        if self.final:
+            return 0
+        if self.lead is not None:
+            if self.stock_open():
+                return hand
+            return strict_follow(hand, (self.lead,), self.trump, NORMAL_ORDER)
+        if self.announced is not None:
+            king = Card.of(self.announced, Rank.KING)
+            if self.options.marriage_lead == "king":
+                return hand & (1 << king)
+            return hand & marriage_cards(self.announced)
+        return hand
+
+    def _on_lead(self, verb: str) -> Illegal | None:
+        if self.final:
+            return Illegal("S-9", "all cards are played: claim or pass")
+        if self.lead is not None:
+            return Illegal("S-6", f"only the player on lead may {verb}, before leading")
+        return None
+
+    def _exchange_problem(self) -> Illegal | None:
+        seat = self.to_act
+        if problem := self._on_lead("exchange"):
+            return problem
+        if not self.stock_open():
+            return Illegal("S-6", "the trump Jack may be exchanged only while the stock is open")
+        if self.announced is not None:
+            return Illegal("S-6", "exchange comes before announcing a marriage")
+        if not self.hands[seat] >> self.trump_jack & 1:
+            return Illegal("S-6", f"you do not hold the trump Jack ({self.trump_jack})")
+        if self.stock_size == 2 and not self.options.exchange_at_two:
+            return Illegal("S-6", "no exchange when the stock holds only 2 cards")
+        if sum(self.tricks) == 0 and not self.options.exchange_before_first_trick:
+            return Illegal("S-6", "no exchange before the first trick in this preset")
+        return None
+
+    def _close_problem(self) -> Illegal | None:
+        if problem := self._on_lead("close"):
+            return problem
+        if self.closed_by >= 0:
+            return Illegal("S-7", "the stock is already closed")
+        if self.drawn >= 10:
+            return Illegal("S-7", "the stock is exhausted")
+        if self.announced is not None:
+            return Illegal("S-6", "closing comes before announcing a marriage")
+        if self.stock_size == 2 and not self.options.close_at_two:
+            return Illegal("S-7", "no closing when the stock holds only 2 cards in this preset")
+        return None
+
+    def _marriage_problem(self, suit: Suit) -> Illegal | None:
+        seat = self.to_act
+        if problem := self._on_lead("announce a marriage"):
+            return problem
+        if self.announced is not None:
+            return Illegal("S-5", f"a marriage in {self.announced} is already announced")
+        if self.hands[seat] & marriage_cards(suit) != marriage_cards(suit):
+            return Illegal("S-5", f"you do not hold King and Queen of {suit}")
+        if not self.tricks[seat] and not self.options.marriage_before_first_trick:
+            return Illegal("S-5", "in this preset a marriage needs a trick won first")
+        return None
+
+    def _claim_problem(self) -> Illegal | None:
+        if not self.may_claim:
+            return Illegal("S-8", "claim only right after winning a trick or announcing a marriage")
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        if self._result is not None:
+            return []
+        if self.final:
+            return [CLAIM, PASS]
+        actions: list[Action] = []
+        if self.lead is None:
+            if self.announced is None:
+                hand = self.hands[self.to_act]
+                if hand >> self.trump_jack & 1 and self._exchange_problem() is None:
+                    actions.append(EXCHANGE)
+                if self._close_problem() is None:
+                    actions.append(CLOSE)
+                actions.extend(MARRIAGE[suit] for suit in marriages_in(hand)
+                               if self._marriage_problem(suit) is None)
+            if self.may_claim:
+                actions.append(CLAIM)
+        actions.extend(play_actions(self._playable()))
+        return actions
+
+    def why_illegal(self, action: Action) -> Illegal | None:
+        verb = action.verb
+        if verb == "play":
+            return self._play_problem(action)
+        if verb == "exchange":
+            return self._exchange_problem()
+        if verb == "close":
+            return self._close_problem()
+        if verb == "marriage":
+            if action.arg not in Suit.__members__:
+                return Illegal("notation", f"{action.arg!r} is not a suit")
+            return self._marriage_problem(action.suit)
+        if verb == "claim":
+            return self._claim_problem()
+        if verb == "pass":
+            if not self.final:
+                return Illegal("S-8", "pass only declines the claim after the last trick")
+            return None
+        return Illegal("notation", f"{verb!r} is not an action in Schnapsen")
+
+    def _play_problem(self, action: Action) -> Illegal | None:
+        card = action.card
+        hand = self.hands[self.to_act]
+        if self.final:
+            return Illegal("S-9", "all cards are played: claim or pass")
+        if not hand >> card & 1:
+            return Illegal("S-3", f"you do not hold {card}")
+        if self._playable() >> card & 1:
+            return None
+        if self.announced is not None:
+            which = "King" if self.options.marriage_lead == "king" else "King or Queen"
+            return Illegal("S-5", f"after announcing the marriage you must lead its {which}")
+        assert self.lead is not None
+        return Illegal("S-4", explain_follow(hand, (self.lead,), self.trump, NORMAL_ORDER))
+
+    # --- carrying out actions -------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        seat = self.to_act
+        verb = action.verb
+        if verb == "play":
+            self._play(seat, action.card)
+        elif verb == "exchange":
+            hands = list(self.hands)
+            hands[seat] ^= (1 << self.trump_jack) | (1 << self.trump_card)
+            self.hands = (hands[0], hands[1])
+            self.trump_card = self.trump_jack
+        elif verb == "close":
+            self.closed_by = seat
+            self.closed_scores = (self.score(0), self.score(1))
+            self.closed_tricks = self.tricks
+        elif verb == "marriage":
+            self.marriages = (*self.marriages, (seat, action.suit))
+            self.announced = action.suit
+            self.may_claim = True
+        elif verb == "claim":
+            self._result = self._claim_result(seat)
+        else:  # pass after the last trick
+            self._result = self._end_result()
+
+    def _play(self, seat: int, card: Card) -> None:
+        bit = 1 << card
+        hand0, hand1 = self.hands
+        if seat:
+            hand1 ^= bit
+        else:
+            hand0 ^= bit
+        lead = self.lead
+        if lead is None:
+            self.hands = (hand0, hand1)
+            self.lead = card
+            self.announced = None
+            self.may_claim = False
+            self.to_act = 1 - seat
+            return
+        winner = seat if trick_winner((lead, card), self.trump, NORMAL_ORDER) else self.leader
+        gained = CARD_POINTS[lead] + CARD_POINTS[card]
+        taken = bit | (1 << lead)
+        won0, won1 = self.won
+        points0, points1 = self.points
+        tricks0, tricks1 = self.tricks
+        if winner:
+            won1, points1, tricks1 = won1 | taken, points1 + gained, tricks1 + 1
+        else:
+            won0, points0, tricks0 = won0 | taken, points0 + gained, tricks0 + 1
+        self.won, self.points, self.tricks = (won0, won1), (points0, points1), (tricks0, tricks1)
+        self.last_trick = ((self.leader, lead), (seat, card))
+        self.lead = None
+        if self.closed_by < 0 and self.drawn < 10:  # S-3: winner draws first, trump card last
+            first = 1 << self._stock_card(self.drawn)
+            second = 1 << self._stock_card(self.drawn + 1)
+            if winner:
+                hand1, hand0 = hand1 | first, hand0 | second
+            else:
+                hand0, hand1 = hand0 | first, hand1 | second
+            self.drawn += 2
+        self.hands = (hand0, hand1)
+        self.leader = self.to_act = winner
+        self.may_claim = True
+        if not hand0 and not hand1:
+            self.final = True
+
+    def _stock_card(self, index: int) -> Card:
+        return self.talon[index] if index < 9 else self.trump_card
+
+    # --- scoring (S-8, S-9, S-12) -----------------------------------------------------------
+    def _claim_result(self, claimer: int) -> DealResult:
+        other = 1 - claimer
+        correct = self.score(claimer) >= WINNING_SCORE
+        closer = self.closed_by
+        if closer < 0:
+            if correct:
+                return self._deal_won(claimer, self._by_table(other), "claim")
+            return self._deal_won(other, self._false_claim_points(other), "false claim")
+        if closer == claimer:
+            if correct:
+                points = game_points_by_loser(self.closed_scores[other], self.closed_tricks[other])
+                return self._deal_won(claimer, points, "claim after closing")
+            return self._deal_won(other, self._closer_failed_points(), "false claim")
+        if correct:
+            return self._deal_won(claimer, self._closer_failed_points(), "claim against closer")
+        return self._deal_won(other, self._false_claim_points(other), "false claim")
+
+    def _end_result(self) -> DealResult:
+        if self.closed_by >= 0:
+            return self._deal_won(1 - self.closed_by, self._closer_failed_points(), "closer failed")
+        return self._deal_won(self.leader, 1, "last trick")
+
+    def _by_table(self, loser: int) -> int:
+        return game_points_by_loser(self.score(loser), self.tricks[loser])
+
+    def _false_claim_points(self, opponent: int) -> int:
+        """S-8: what the claimer would have scored, judged on the opponent (or `pagat`)."""
+        if self.options.false_claim == "pagat":
+            return 2 if self.tricks[opponent] else 3
+        return self._by_table(opponent)
+
+    def _closer_failed_points(self) -> int:
+        """S-9: 2, or 3 if the closer's opponent had no trick when the stock was closed."""
+        return 2 if self.closed_tricks[1 - self.closed_by] else 3
+
+    def _deal_won(self, winner: int, game_points: int, reason: str) -> DealResult:
+        scores = [0, 0]
+        scores[winner] = game_points
+        marriages = [self.score(seat) - self.points[seat] for seat in (0, 1)]
+        return DealResult((winner,), (scores[0], scores[1]), self.points, reason,
+                          {"marriage_points": marriages})
+
+    def forfeit(self, seat: int, why: Illegal) -> None:
+        """S-12: a revoke (an illegal move from outside the engine) loses the deal for 3."""
+        self._forfeit = (seat, why)
+        self._result = self._deal_won(1 - seat, 3, "revoke")
+
+    # --- observations -----------------------------------------------------------------------
+    def observation(self, seat: int) -> SchnapsenObservation:
+        review = self.options.trick_review
+        to_act = self.current_player()
+        return SchnapsenObservation.make(
+            game=self.NAME, seat=seat, to_act=to_act,
+            legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
+            hand=CardSet(self.hands[seat]),
+            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            trump=self.trump, trump_card=self.trump_card,
+            stock_size=self.stock_size, closed_by=self.closed_by if self.closed_by >= 0 else None,
+            leader=self.leader, trick=(self.lead,) if self.lead is not None else (),
+            announced=self.announced, marriages=self.marriages, tricks_won=self.tricks,
+            last_trick=self.last_trick,
+            my_points=self.score(seat) if review else None,
+            my_tricks=CardSet(self.won[seat]) if review else None,
+        )
+
+    # --- records ------------------------------------------------------------------------------
+    def _deal_fields(self) -> dict[str, Any]:
+        return {"stock": [card.name for card in self.talon],
+                "trump_card": self.first_trump_card.name}
+
+    @classmethod
+    def from_record(cls, record: DealRecord) -> Self:
+        options, hands, seed = cls.read_record(record)
+        if record.trump_card is None:
+            raise RecordError("missing key 'trump_card'")
+        talon, (trump_card,) = record_cards(record.stock), record_cards([record.trump_card])
+        return dealt_from_record(
+            lambda: cls(hands, talon, trump_card, record.dealer, options, seed))
+
+
+EXCHANGE, CLOSE, CLAIM, PASS = Action("exchange"), Action("close"), Action("claim"), Action("pass")
+MARRIAGE = {suit: Action("marriage", suit.name) for suit in Suit}
