@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from stich.core.actions import Action, ActionParseError, as_action
-from stich.core.cards import Card, cards_in, format_cards
+from stich.core.cards import Card, Suit, cards_in, format_cards
 from stich.core.options import OptionsError, RuleOptions
 
 if TYPE_CHECKING:
@@ -46,12 +46,60 @@ class CardSet(int):
         return f"CardSet({format_cards(self)!r})"
 
 
+Named = Card | Suit | tuple[Card, ...]
+"""What a refusal may name: a card, a suit, or several cards."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Illegal:
-    """Why an action is not allowed: the rule it breaks and a sentence for people."""
+    """Why an action is not allowed: the rule it breaks and a sentence for people.
+
+    ``reason`` is the sentence in the notation (cards as codes: records and messages for
+    programs keep it). A refusal that names cards or suits also keeps them as values, with a
+    ``template`` holding one ``{}`` per value, so that a front end can name them as its deck
+    does (:meth:`parts`, :meth:`render`); build such a refusal with :meth:`naming`.
+    """
 
     rule: str
     reason: str
+    template: str = dataclasses.field(default="", compare=False)
+    values: tuple[Named, ...] = dataclasses.field(default=(), compare=False)
+
+    @classmethod
+    def naming(cls, rule: str, template: str, *values: Named) -> Illegal:
+        """A refusal whose sentence names ``values`` where ``template`` has ``{}``."""
+        codes = [format_cards(v) if isinstance(v, tuple) else str(v) for v in values]
+        return cls(rule, template.format(*codes), template, values)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card the refusal names, in order."""
+        out: list[Card] = []
+        for value in self.values:
+            if isinstance(value, tuple):
+                out.extend(value)
+            elif isinstance(value, Card):
+                out.append(value)
+        return tuple(out)
+
+    def parts(self) -> list[str | Card | Suit | tuple[Card, ...]]:
+        """The sentence as text pieces and the values between them (the reason alone if it
+        names nothing)."""
+        if not self.template:
+            return [self.reason]
+        texts = self.template.split("{}")
+        out: list[str | Card | Suit | tuple[Card, ...]] = [texts[0]]
+        for value, text in zip(self.values, texts[1:], strict=True):
+            out.extend((value, text))
+        return [part for part in out if part != ""]
+
+    def render(self, name: Callable[[Card | Suit], str], separator: str = " ") -> str:
+        """The sentence with each card and suit as ``name`` calls it (a deck's names), and
+        the rule: ``str(self)`` in a front end's words."""
+        pieces = [part if isinstance(part, str)
+                  else separator.join(map(name, part)) if isinstance(part, tuple)
+                  else name(part) for part in self.parts()]
+        return f"{''.join(pieces)} ({self.rule})"
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})"
