@@ -25,3 +25,15 @@ def test_a_refusal_without_values_renders_as_its_reason() -> None:
     why = Illegal("S-8", "claim only right after winning a trick")
     assert why.parts() == [why.reason] and why.cards == ()
     assert why.render(german) == str(why)
+
+
+def test_follow_refusals_carry_the_allowed_cards() -> None:  # S-4, B-4, J-4
+    from stich.core.cards import card_set
+    from stich.jass.cards import Contract, explain_play
+    from stich.schnapsen.family import NORMAL_ORDER, explain_follow
+
+    why = explain_follow("S-4", card_set([Card.HK, Card.SA]), [Card.HQ], Suit.C, NORMAL_ORDER)
+    assert why.rule == "S-4" and why.cards == (Card.HQ, Card.HK)
+    assert why.reason == "you must head HQ with a higher card of the suit: HK"
+    jass = explain_play(card_set([Card.H6, Card.S7]), [Card.HA], Contract.OBENABE, Card.S7)
+    assert jass.rule == "J-4" and jass.values == (Suit.H, (Card.H6,))

@@ -98,9 +98,9 @@ class Dreierschnapsen(ContractSchnapsen):
         cards = action.cards
         if len(cards) != LAID_DOWN or cards[0] == cards[1]:
             return Illegal("D-1", "lay down exactly two different cards")
-        missing = [c.name for c in cards if not self.hands[self.to_act] >> c & 1]
+        missing = tuple(c for c in cards if not self.hands[self.to_act] >> c & 1)
         if missing:
-            return Illegal("D-1", f"you do not hold {', '.join(missing)}")
+            return Illegal.naming("D-1", "you do not hold {}", missing)
         return None
 
     def _raise_problem(self, name: str) -> Illegal | None:

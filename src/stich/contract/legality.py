@@ -84,8 +84,8 @@ class ContractLegality:
         if problem := self._phase_problem(Phase.TRUMP, "trump is named"):
             return problem
         if self.options.trump_must_be_held and not self.hands[self.caller] & SUIT_MASK[suit]:
-            return Illegal("B-2", f"you must hold a card of {suit} among your first three "
-                                  "cards to name it (option trump_must_be_held)")
+            return Illegal.naming("B-2", "you must hold a card of {} among your first three "
+                                         "cards to name it (option trump_must_be_held)", suit)
         return None
 
     def _turnup_problem(self) -> Illegal | None:
@@ -136,13 +136,13 @@ class ContractLegality:
         if self.trick:
             return Illegal("B-4", "only the player on lead may announce a marriage")
         if self.announced is not None:
-            return Illegal("B-4", f"a marriage in {self.announced} is already announced")
+            return Illegal.naming("B-4", "a marriage in {} is already announced", self.announced)
         if self.contract is not None and (self.contract.goal is not Goal.SCHNAPSER
                                           or self.to_act not in self.declaring_seats()):
             return Illegal("B-5", "marriages count only in the normal game and for the "
                                   "declarer of a Schnapser")
         if self.hands[self.to_act] & marriage_cards(suit) != marriage_cards(suit):
-            return Illegal("B-4", f"you do not hold King and Queen of {suit}")
+            return Illegal.naming("B-4", "you do not hold King and Queen of {}", suit)
         return None
 
     def _playable(self) -> int:
@@ -160,14 +160,14 @@ class ContractLegality:
             return problem
         hand = self.hands[self.to_act]
         if not hand >> card & 1:
-            return Illegal("B-4", f"you do not hold {card}")
+            return Illegal.naming("B-4", "you do not hold {}", card)
         if self._playable() >> card & 1:
             return None
         if not self.trick:
             return Illegal("B-4", "after announcing a marriage you must lead its King or Queen")
         cards = [c for _, c in self.trick]
-        return Illegal("B-4", explain_follow(hand, cards, self.play_trump, self.order,
-                                             self.options.must_overtrump))
+        return explain_follow("B-4", hand, cards, self.play_trump, self.order,
+                              self.options.must_overtrump)
 
     def _verbs(self) -> dict[str, Callable[[Action], Illegal | None]]:
         """The predicate of each verb; Dreierschnapsen adds its talon verbs."""

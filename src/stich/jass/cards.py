@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum
 
-from stich.core.cards import FULL_DECK, SUIT_MASK, SUIT_OF, Card, Rank, Suit, cards_in, format_cards
+from stich.core.cards import FULL_DECK, SUIT_MASK, SUIT_OF, Card, Rank, Suit, cards_in
+from stich.core.game import Illegal
 from stich.core.tricks import CardOrder, trick_winner
 
 DECK = FULL_DECK
@@ -146,17 +147,19 @@ def playable(hand: int, trick: Sequence[int], contract: Contract) -> int:
     return allowed
 
 
-def explain_play(hand: int, trick: Sequence[int], contract: Contract, card: Card) -> str:
-    """Why ``card`` (held, but outside :func:`playable`) may not go to the trick."""
-    allowed = format_cards(cards_in(playable(hand, trick, contract)))
+def explain_play(hand: int, trick: Sequence[int], contract: Contract, card: Card) -> Illegal:
+    """Why ``card`` (held, but outside :func:`playable`) may not go to the trick (J-4), naming
+    the allowed cards as values, so a front end names them in its deck."""
+    allowed = tuple(cards_in(playable(hand, trick, contract)))
     lead = Suit(SUIT_OF[trick[0]])
     trump = contract.trump
     if trump is None:
-        return f"you must follow suit ({lead}): {allowed}"
+        return Illegal.naming("J-4", "you must follow suit ({}): {}", lead, allowed)
     if lead == trump:
-        return f"trump was led and you hold trumps besides the Buur: play a trump: {allowed}"
+        return Illegal.naming(
+            "J-4", "trump was led and you hold trumps besides the Buur: play a trump: {}", allowed)
     best = _best_trump(trick, contract)
     if card.suit == trump and best is not None:
-        return (f"{card} would under-trump {Card(best)}; with other cards in hand you may not "
-                f"under-trump: {allowed}")
-    return f"you must follow suit ({lead}) or play a trump: {allowed}"
+        return Illegal.naming("J-4", "{} would under-trump {}; with other cards in hand you may "
+                              "not under-trump: {}", card, Card(best), allowed)
+    return Illegal.naming("J-4", "you must follow suit ({}) or play a trump: {}", lead, allowed)

@@ -272,8 +272,7 @@ class Jass(Game):
         seat = self.to_act
         hand = self.hands[seat]
         if cards & ~hand:
-            missing = format_cards(cards_in(cards & ~hand))
-            return Illegal("J-5", f"you do not hold {missing}")
+            return Illegal.naming("J-5", "you do not hold {}", tuple(cards_in(cards & ~hand)))
         if any(weis.seat == seat and weis.cards == cards for weis in self.declared):
             return Illegal("J-5", "you have already declared this Weis")
         found = self._held_weis(seat)
@@ -283,7 +282,8 @@ class Jass(Game):
             return Illegal("J-9", "four 8s, 7s or 6s do not count (option four_of_a_kind_low)")
         whole = [mask for mask in found if cards & mask == cards and not is_four(mask)]
         if whole and in_a_row(cards):  # a piece of a longer run
-            return Illegal("J-5", f"a run counts whole: declare {format_cards(cards_in(whole[0]))}")
+            return Illegal.naming("J-5", "a run counts whole: declare {}",
+                                  tuple(cards_in(whole[0])))
         return Illegal("J-5", "not a Weis: three or more in a row in one suit, or four of a kind")
 
     def _playable(self) -> int:
@@ -299,8 +299,8 @@ class Jass(Game):
         hand = self.hands[self.to_act]
         assert self.contract is not None
         if not hand >> card & 1:
-            return Illegal("J-4", f"you do not hold {card}")
-        return Illegal("J-4", explain_play(hand, self.trick, self.contract, card))
+            return Illegal.naming("J-4", "you do not hold {}", card)
+        return explain_play(hand, self.trick, self.contract, card)
 
     # --- carrying out actions -------------------------------------------------------------
     def _do(self, action: Action) -> None:

@@ -16,9 +16,9 @@ from stich.core.cards import (
     Suit,
     card_set,
     cards_in,
-    format_cards,
     ranks_mask,
 )
+from stich.core.game import Illegal
 from stich.core.tricks import CardOrder, trick_winner
 
 RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
@@ -93,21 +93,24 @@ def strict_follow(hand: int, trick: Sequence[int], trump: Suit | None, order: Ca
     return hand
 
 
-def explain_follow(hand: int, trick: Sequence[int], trump: Suit | None, order: CardOrder,
-                   must_overtrump: bool = True) -> str:
-    """Why a card outside :func:`strict_follow`'s set is illegal, naming the allowed cards."""
-    allowed = strict_follow(hand, trick, trump, order, must_overtrump)
-    cards = format_cards(cards_in(allowed))
-    lead_suit = SUIT_OF[trick[0]]
+def explain_follow(rule: str, hand: int, trick: Sequence[int], trump: Suit | None,
+                   order: CardOrder, must_overtrump: bool = True) -> Illegal:
+    """Why a card outside :func:`strict_follow`'s set is illegal, naming the allowed cards
+    (as values, so a front end names them in its deck)."""
+    allowed = tuple(cards_in(strict_follow(hand, trick, trump, order, must_overtrump)))
+    lead_suit = Suit(SUIT_OF[trick[0]])
     best = Card(trick[trick_winner(trick, trump, order)])
     above = order.above[trump][best]
+    within = card_set(allowed) & above == card_set(allowed)
     if hand & SUIT_MASK[lead_suit]:
-        if SUIT_OF[best] == lead_suit and allowed & above == allowed:
-            return f"you must head {best} with a higher card of the suit: {cards}"
-        return f"you must follow suit ({Suit(lead_suit)}): {cards}"
-    if SUIT_OF[best] == trump and allowed & above == allowed:
-        return f"you are void in {Suit(lead_suit)} and must over-trump {best}: {cards}"
-    return f"you are void in {Suit(lead_suit)} and must play a trump: {cards}"
+        if SUIT_OF[best] == lead_suit and within:
+            return Illegal.naming(rule, "you must head {} with a higher card of the suit: {}",
+                                  best, allowed)
+        return Illegal.naming(rule, "you must follow suit ({}): {}", lead_suit, allowed)
+    if SUIT_OF[best] == trump and within:
+        return Illegal.naming(rule, "you are void in {} and must over-trump {}: {}",
+                              lead_suit, best, allowed)
+    return Illegal.naming(rule, "you are void in {} and must play a trump: {}", lead_suit, allowed)
 
 
 def game_points_by_loser(loser_points: int, loser_tricks: int) -> int:

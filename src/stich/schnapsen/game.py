@@ -189,7 +189,7 @@ class Schnapsen(Game):
         if self.announced is not None:
             return Illegal("S-6", "exchange comes before announcing a marriage")
         if not self.hands[seat] >> self.trump_jack & 1:
-            return Illegal("S-6", f"you do not hold the trump Jack ({self.trump_jack})")
+            return Illegal.naming("S-6", "you do not hold the trump Jack ({})", self.trump_jack)
         if self.stock_size == 2 and not self.options.exchange_at_two:
             return Illegal("S-6", "no exchange when the stock holds only 2 cards")
         if sum(self.tricks) == 0 and not self.options.exchange_before_first_trick:
@@ -214,9 +214,9 @@ class Schnapsen(Game):
         if problem := self._on_lead("announce a marriage"):
             return problem
         if self.announced is not None:
-            return Illegal("S-5", f"a marriage in {self.announced} is already announced")
+            return Illegal.naming("S-5", "a marriage in {} is already announced", self.announced)
         if self.hands[seat] & marriage_cards(suit) != marriage_cards(suit):
-            return Illegal("S-5", f"you do not hold King and Queen of {suit}")
+            return Illegal.naming("S-5", "you do not hold King and Queen of {}", suit)
         if not self.tricks[seat] and not self.options.marriage_before_first_trick:
             return Illegal("S-5", "in this preset a marriage needs a trick won first")
         return None
@@ -272,14 +272,14 @@ class Schnapsen(Game):
         if self.final:
             return Illegal("S-9", "all cards are played: claim or pass")
         if not hand >> card & 1:
-            return Illegal("S-3", f"you do not hold {card}")
+            return Illegal.naming("S-3", "you do not hold {}", card)
         if self._playable() >> card & 1:
             return None
         if self.announced is not None:
             which = "King" if self.options.marriage_lead == "king" else "King or Queen"
             return Illegal("S-5", f"after announcing the marriage you must lead its {which}")
         assert self.lead is not None
-        return Illegal("S-4", explain_follow(hand, (self.lead,), self.trump, NORMAL_ORDER))
+        return explain_follow("S-4", hand, (self.lead,), self.trump, NORMAL_ORDER)
 
     # --- carrying out actions -------------------------------------------------------------
     def _do(self, action: Action) -> None:
