@@ -22,7 +22,8 @@ def play_deal(game: Game, players: Sequence[Bot], on_action: OnAction | None = N
         player.new_deal(seat)
     while (seat := game.current_player()) != TERMINAL:
         player = players[seat]
-        raw = player.act(game.observation(seat))
+        raw = (player.choose(game.information_state(seat)) if player.USES_INFO
+               else player.act(game.observation(seat)))
         try:
             action = as_action(raw)
             why = game.why_illegal(action)

@@ -12,12 +12,17 @@ from typing import ClassVar
 
 from stich.core.actions import Action
 from stich.core.game import Illegal, Observation
+from stich.core.knowledge import InfoState
 
 
 class Bot(ABC):
     """Chooses one of ``observation.legal_actions``."""
 
     NAME: ClassVar[str]
+    USES_INFO: ClassVar[bool] = False
+    """True: the runner calls :meth:`choose` with the seat's whole information state (what
+    happened so far, for bots that remember or sample worlds); False: :meth:`act` with the
+    observation of the moment."""
 
     def __init__(self, seed: int = 0) -> None:
         """Every bot is made from a seed; one that chooses at random draws from ``rng``."""
@@ -30,6 +35,10 @@ class Bot(ABC):
     @abstractmethod
     def act(self, observation: Observation) -> Action:
         """The action to take; called only when ``observation.to_act`` is the bot's seat."""
+
+    def choose(self, info: InfoState) -> Action:
+        """The action to take, from everything the seat knows (bots with USES_INFO)."""
+        return self.act(info.observation())
 
     def retry(self, action: Action, why: Illegal) -> bool:
         """The rules refused ``action``: True to be asked again, False to forfeit (bots)."""

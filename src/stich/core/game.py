@@ -8,12 +8,14 @@ bitmasks, tuples) named in ``_STATE``, so undo restores a snapshot and clone is 
 
 from __future__ import annotations
 
+import collections
 import copy
 import dataclasses
 import enum
 import operator
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from stich.core.actions import Action, ActionParseError, as_action
@@ -21,6 +23,8 @@ from stich.core.cards import Card, Suit, cards_in, format_cards
 from stich.core.options import OptionsError, RuleOptions
 
 if TYPE_CHECKING:
+    from stich.core.action_space import ActionSpace
+    from stich.core.knowledge import Event, InfoState
     from stich.core.records import DealRecord
 
 TERMINAL = -1
@@ -198,11 +202,18 @@ class Game(ABC):
 
     _forfeit: tuple[int, Illegal] | None = None
     _snapshot: ClassVar[Callable[[Game], tuple[Any, ...]]]
+    State: ClassVar[type[Any]]
+    """The state values as a named tuple (field names without a leading underscore): what
+    ``_start_events`` and ``_events`` read, before and after an action."""
+    ACTION_SPACE: ClassVar[ActionSpace]
+    """Every action of the game in a fixed order (integer ids, ``stich.core.action_space``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "_STATE" in cls.__dict__:  # one C-level getter for the whole state tuple
             cls._snapshot = operator.attrgetter(*cls._STATE)
+            fields = [name.lstrip("_") for name in cls._STATE]
+            cls.State = collections.namedtuple(f"{cls.__name__}State", fields)  # type: ignore[misc]
 
     def _start_history(self) -> None:
         self.history = []
@@ -356,3 +367,80 @@ class Game(ABC):
         twin.history = list(self.history)
         twin._undo = list(self._undo)
         return twin
+
+    # --- what each seat knows (issue 8: stich.core.knowledge, stich.core.sampling) -------
+    def information_state(self, seat: int) -> InfoState:
+        """Everything ``seat`` has seen since the start of this game's history."""
+        from stich.core.knowledge import InfoState
+
+        return InfoState(self.NAME, seat, self.options, tuple(self.seat_events(seat)),
+                         self.observation(seat))
+
+    def seat_events(self, seat: int, start: int = 0) -> Iterator[Event]:
+        """What ``seat`` saw, from the start (``start`` = 0) or from action ``start`` on;
+        computed from the undo snapshots, so playing costs nothing extra."""
+        states = [*self._undo, self._snapshot(self)]
+        if start == 0:
+            yield from self._start_events(seat, self.State(*states[0]))
+        for index in range(start, len(self.history)):
+            actor, action = self.history[index]
+            yield from self._events(seat, actor, action, self.State(*states[index]),
+                                    self.State(*states[index + 1]))
+
+    def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
+        """What ``seat`` sees where this game's history starts (its dealt cards, or what it
+        sees of a position); ``state`` is a :attr:`State`."""
+        raise NotImplementedError(f"{self.NAME} does not describe what seats see")
+
+    def _events(self, seat: int, actor: int, action: Action, before: Any,
+                after: Any) -> Iterable[Event]:
+        """What ``seat`` sees when ``actor`` takes ``action`` (``before``/``after``:
+        :attr:`State` values around it), including what follows by itself (a draw)."""
+        raise NotImplementedError(f"{self.NAME} does not describe what seats see")
+
+    @classmethod
+    def _propose_world(cls, info: InfoState, rng: random.Random) -> Game | None:
+        """A deal drawn uniformly among those the seat cannot rule out (a relaxation is fine),
+        with the history replayed; None if the replay breaks a rule. ``InfoState.sample_world``
+        keeps it only when its info state equals ``info``."""
+        raise NotImplementedError(f"{cls.NAME} cannot sample worlds")
+
+    # --- integer actions (issue 8, item 3) ------------------------------------------------
+    @classmethod
+    def num_distinct_actions(cls) -> int:
+        return len(cls.ACTION_SPACE)
+
+    @classmethod
+    def action_to_id(cls, action: Action | str) -> int:
+        return cls.ACTION_SPACE.id(as_action(action))
+
+    @classmethod
+    def id_to_action(cls, index: int) -> Action:
+        return cls.ACTION_SPACE.action(index)
+
+    def legal_action_ids(self) -> list[int]:
+        return [self.ACTION_SPACE.id(action) for action in self.legal_actions()]
+
+    def legal_action_mask(self) -> list[int]:
+        return self.ACTION_SPACE.mask(self.legal_actions())
+
+    # --- positions (issue 8, item 4) -------------------------------------------------------
+    def position(self) -> str:
+        """The whole state as one line (all hands, the options), not the history; its first
+        word is the game's name. ``from_position`` reads it back."""
+        raise NotImplementedError(f"{self.NAME} has no position notation")
+
+    @classmethod
+    def from_position(cls, text: str) -> Self:
+        """The game in the state ``text`` describes, its history starting there; ValueError
+        (``stich.core.position.PositionError``) names what is wrong."""
+        raise NotImplementedError(f"{cls.NAME} has no position notation")
+
+    # --- values for search and game theory (issue 8, item 5) ---------------------------------
+    def utilities(self) -> tuple[float, ...]:
+        """Each seat's game points minus the mean over all seats: they sum to zero (zeros
+        until the deal ends). In Dreierschnapsen a failed declarer pays both others, so his
+        utility is minus twice theirs."""
+        points = self.returns()
+        mean = sum(points) / len(points)
+        return tuple(p - mean for p in points)

@@ -18,14 +18,23 @@ _GAMES: dict[str, str] = {
 }
 
 
+ALIASES: dict[str, str] = {"schieber": "jass"}
+"""Other names a record or ``new_game`` may use for a game (Schieber is the Jass played)."""
+
+
 def game_names() -> list[str]:
     return sorted(_GAMES)
+
+
+def canonical_name(name: str) -> str:
+    """The registry's name for a game name or alias (unchanged if unknown)."""
+    return ALIASES.get(name, name)
 
 
 def game_class(name: str) -> type[Game]:
     """The Game class for a name; KeyError with the known names otherwise."""
     try:
-        module, _, attr = _GAMES[name].partition(":")
+        module, _, attr = _GAMES[canonical_name(name)].partition(":")
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(game_names())}") from None
     cls: type[Game] = getattr(importlib.import_module(module), attr)
@@ -42,6 +51,7 @@ _MATCHES: dict[str, str] = {
 
 def match_class(name: str) -> type[Match]:
     """The Match class for a game name; KeyError with the known names otherwise."""
+    name = canonical_name(name)
     if name not in _MATCHES:
         raise KeyError(f"no match scoring for {name!r}; known: {', '.join(sorted(_MATCHES))}")
     module, _, attr = _MATCHES[name].partition(":")
