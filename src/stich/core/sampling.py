@@ -205,10 +205,11 @@ class _Counter:
                             ways *= comb(n, k)
                     options.append((ways, take, rest))
             pick = rng.randrange(sum(ways for ways, _, _ in options))
-            for ways, take, rest in options:
-                if pick < ways:
-                    break
-                pick -= ways
+            chosen_option = 0
+            while pick >= options[chosen_option][0]:
+                pick -= options[chosen_option][0]
+                chosen_option += 1
+            _, take, rest = options[chosen_option]
             mask = 0
             for t, k in enumerate(take):
                 if k:
