@@ -202,7 +202,7 @@ class Game(ABC):
 
     _forfeit: tuple[int, Illegal] | None = None
     _snapshot: ClassVar[Callable[[Game], tuple[Any, ...]]]
-    State: ClassVar[type[Any]]
+    State: ClassVar[Callable[..., Any]]
     """The state values as a named tuple (field names without a leading underscore): what
     ``_start_events`` and ``_events`` read, before and after an action."""
     ACTION_SPACE: ClassVar[ActionSpace]
