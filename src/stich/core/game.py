@@ -350,7 +350,7 @@ class Game(ABC):
         self._push(self.current_player(), action)
 
     def _push(self, seat: int, action: Action) -> None:
-        self._undo.append(self._snapshot(self))  # a C getter, not a method: pass self
+        self._undo.append(type(self)._snapshot(self))  # a C getter, not a method
         self._do(action)
         self.history.append((seat, action))
 
@@ -379,7 +379,7 @@ class Game(ABC):
     def seat_events(self, seat: int, start: int = 0) -> Iterator[Event]:
         """What ``seat`` saw, from the start (``start`` = 0) or from action ``start`` on;
         computed from the undo snapshots, so playing costs nothing extra."""
-        states = [*self._undo, self._snapshot(self)]
+        states = [*self._undo, type(self)._snapshot(self)]
         if start == 0:
             yield from self._start_events(seat, self.State(*states[0]))
         for index in range(start, len(self.history)):
