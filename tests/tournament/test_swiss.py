@@ -11,20 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stich.tournament.roundrobin import schedule
-from stich.tournament.standings import Game, points, standings
+from stich.tournament.standings import Meeting, points, standings
 from stich.tournament.swiss import PairingError, max_rounds, pair_round
 
 
 def play(pairs: list[tuple[int, int | None]], rng: random.Random, length: int = 2
-         ) -> list[Game[int]]:
+         ) -> list[Meeting[int]]:
     games = []
     for a, b in pairs:
         if b is None:
-            games.append(Game(a, None))
+            games.append(Meeting(a, None))
         else:
             loser = rng.randrange(length)
-            games.append(Game(a, b, length, loser) if rng.random() < .5 else
-                         Game(a, b, loser, length))
+            games.append(Meeting(a, b, length, loser) if rng.random() < .5 else
+                         Meeting(a, b, loser, length))
     return games
 
 
@@ -43,7 +43,7 @@ def test_swiss_never_repeats(n: int, seed: int, data: st.DataObject) -> None:
     rng = random.Random(seed)
     players = list(range(1, n + 1))
     rounds = data.draw(st.integers(1, min(max_rounds(n), 7)))
-    games: list[Game[int]] = []
+    games: list[Meeting[int]] = []
     for _ in range(rounds):
         try:
             pairs = pair_round(players, games, rng)
@@ -86,7 +86,7 @@ def test_swiss_is_reproducible() -> None:
 
 def test_swiss_bye_goes_to_the_lowest_without_one() -> None:
     players = [1, 2, 3]
-    games = [Game(1, 2, 2, 0), Game(3, None)]
+    games = [Meeting(1, 2, 2, 0), Meeting(3, None)]
     pairs = pair_round(players, games, random.Random(0))
     # 2 has no point and no bye yet; 3 had the bye
     assert (2, None) in pairs
@@ -95,17 +95,17 @@ def test_swiss_bye_goes_to_the_lowest_without_one() -> None:
 
 def test_swiss_backtracks_instead_of_repeating() -> None:
     # 1-2, 3-4 played; greedy 1-3 would leave 2-4 fine; force a corner: 1-3 and 2-4 also played
-    games = [Game(1, 2, 2, 0), Game(3, 4, 2, 0), Game(1, 3, 2, 0), Game(2, 4, 2, 0)]
+    games = [Meeting(1, 2, 2, 0), Meeting(3, 4, 2, 0), Meeting(1, 3, 2, 0), Meeting(2, 4, 2, 0)]
     pairs = pair_round([1, 2, 3, 4], games, random.Random(0))
     assert {frozenset(p) for p in pairs} == {frozenset((1, 4)), frozenset((2, 3))}
-    games += [Game(1, 4, 2, 0), Game(2, 3, 2, 0)]
+    games += [Meeting(1, 4, 2, 0), Meeting(2, 3, 2, 0)]
     with pytest.raises(PairingError):
         pair_round([1, 2, 3, 4], games, random.Random(0))
 
 
 def test_swiss_refuses_open_rounds_and_duplicates() -> None:
     with pytest.raises(PairingError, match="open"):
-        pair_round([1, 2], [Game(1, 2)], random.Random(0))
+        pair_round([1, 2], [Meeting(1, 2)], random.Random(0))
     with pytest.raises(PairingError, match="twice"):
         pair_round([1, 1], [], random.Random(0))
 
@@ -141,7 +141,7 @@ def test_round_robin_circle_method(n: int) -> None:
 def test_standings_tiebreaks_swiss() -> None:
     # 1 beats 2 and 3; 2 beats 4; 3 beats 4. 2 and 3 tie on points, Buchholz (2 + 0),
     # Sonneborn-Berger (0) and Bummerl difference (0); Bummerl won decides: 2 has 3, 3 has 2.
-    games = [Game(1, 2, 2, 1), Game(3, 4, 2, 0), Game(1, 3, 2, 0), Game(2, 4, 2, 1)]
+    games = [Meeting(1, 2, 2, 1), Meeting(3, 4, 2, 0), Meeting(1, 3, 2, 0), Meeting(2, 4, 2, 1)]
     rows = standings([1, 2, 3, 4], games, "swiss")
     assert [r.player for r in rows] == [1, 2, 3, 4]
     assert [r.points for r in rows] == [2, 1, 1, 0]
@@ -149,13 +149,13 @@ def test_standings_tiebreaks_swiss() -> None:
         (2, 0, 0), (2, 0, 0)]
     assert [r.rank for r in rows] == [1, 2, 3, 4]
     # equal on every key: the rank is shared
-    same = standings([1, 2, 3, 4], [Game(1, 2, 2, 0), Game(3, 4, 2, 0)], "swiss")
+    same = standings([1, 2, 3, 4], [Meeting(1, 2, 2, 0), Meeting(3, 4, 2, 0)], "swiss")
     assert [r.rank for r in same] == [1, 1, 3, 3]
 
 
 def test_standings_buchholz_breaks_ties() -> None:
-    games = [Game(1, 2, 2, 0), Game(3, 4, 2, 0), Game(1, 3, 2, 0), Game(2, 4, 0, 2),
-             Game(5, 6, 2, 0)]
+    games = [Meeting(1, 2, 2, 0), Meeting(3, 4, 2, 0), Meeting(1, 3, 2, 0), Meeting(2, 4, 0, 2),
+             Meeting(5, 6, 2, 0)]
     rows = standings([1, 2, 3, 4, 5, 6], games, "swiss")
     by = {r.player: r for r in rows}
     # 3 and 4 both have one win; 3's opponents (4, 1) have 1+2 points, 4's (3, 2) have 1+0
@@ -164,7 +164,7 @@ def test_standings_buchholz_breaks_ties() -> None:
 
 
 def test_standings_bye_points() -> None:
-    games = [Game(1, 2, 2, 0), Game(3, None)]
+    games = [Meeting(1, 2, 2, 0), Meeting(3, None)]
     swiss_rows = {r.player: r for r in standings([1, 2, 3], games, "swiss")}
     rr_rows = {r.player: r for r in standings([1, 2, 3], games, "roundrobin")}
     assert swiss_rows[3].points == 1 and swiss_rows[3].byes == 1
@@ -175,7 +175,7 @@ def test_standings_bye_points() -> None:
 def test_round_robin_uses_sonneborn_berger() -> None:
     # a cycle: everyone 1 point; SB: each beat someone with 1 point; Bummerl difference
     # decides: 1 has +1 (3:2), 3 has 0 (3:3), 2 has -1 (2:3)
-    games = [Game(1, 2, 2, 0), Game(2, 3, 2, 1), Game(3, 1, 2, 1)]
+    games = [Meeting(1, 2, 2, 0), Meeting(2, 3, 2, 1), Meeting(3, 1, 2, 1)]
     rows = standings([1, 2, 3], games, "roundrobin")
     assert [r.player for r in rows] == [1, 3, 2]
     assert all(r.sonneborn_berger == 1 for r in rows)

@@ -61,7 +61,7 @@ class Player(Base):
     event: Mapped[Event] = relationship(back_populates="players")
 
 
-class Card(Base):
+class EntryCard(Base):
     """One entry card: a life in the tournament (T-1). `ordinal` numbers a player's cards."""
 
     __tablename__ = "cards"
@@ -90,7 +90,7 @@ class Draw(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Match(Base):
+class TournamentMatch(Base):
     """A pairing of a round: a match, a bye (`card_b_id` None) or a self-meeting (T-3).
 
     `no` is the number the organiser types; in round 1 it is the drawn number (T-2).

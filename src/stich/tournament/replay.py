@@ -16,7 +16,7 @@ from stich.tournament import roundrobin, swiss
 from stich.tournament.bracket import Range
 from stich.tournament.draw import Entry, Holding, Pairing, first_round, later_round
 from stich.tournament.snapshot import MatchView, Snapshot, pairing_of, player_of
-from stich.tournament.standings import Game
+from stich.tournament.standings import Meeting
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def replay_draw(fmt: str, inputs: dict[str, Any], seed: int,
         if total > swiss.max_rounds(len(players)):
             raise ValueError(f"{len(players)} players cannot play {total} rounds without "
                              "repeats; lower --rounds")
-        games = [Game(a, b, sa, sb) for a, b, sa, sb in inputs["games"]]
+        games = [Meeting(a, b, sa, sb) for a, b, sa, sb in inputs["games"]]
         pairs = swiss.pair_round(players, games, rng)
     return Replay(tuple(
         Row(None, Pairing(card_of_player[a], card_of_player[b] if b is not None else None))

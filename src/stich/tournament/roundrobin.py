@@ -40,5 +40,5 @@ def schedule(players: Sequence[P], rng: random.Random) -> list[list[tuple[P, P |
         if bye is not None:
             games.append((bye, None))
         rounds.append(games)
-        seats = [seats[0], seats[-1], *seats[1:-1]]
+        seats.insert(1, seats.pop())  # the last seat moves next to the fixed one
     return rounds

@@ -19,7 +19,15 @@ from stich.tournament import swiss
 from stich.tournament.bracket import BracketError, decided_at_draw
 from stich.tournament.draw import DrawError
 from stich.tournament.errors import TournamentError
-from stich.tournament.models import Card, Draw, Event, Match, Player, ResultLog, utcnow
+from stich.tournament.models import (
+    Draw,
+    EntryCard,
+    Event,
+    Player,
+    ResultLog,
+    TournamentMatch,
+    utcnow,
+)
 from stich.tournament.replay import card_of_player, expected_inputs, replay_draw, row_of
 from stich.tournament.results import ResultError, check_score, parse_score
 from stich.tournament.snapshot import MatchView, Snapshot, load, truncated
@@ -208,13 +216,14 @@ class Tournament:
                         redraws=replay.redraws, put_backs=replay.put_backs, inputs=inputs)
             s.add(draw)
             s.flush()
-            next_no = (s.scalar(select(func.max(Match.no)).where(Match.event_id == ev.id))
-                       or 0) + 1
+            next_no = (s.scalar(select(func.max(TournamentMatch.no))
+                                .where(TournamentMatch.event_id == ev.id)) or 0) + 1
             now = utcnow()
             for row in replay.rows:
                 p = row.pairing
                 winner = decided_at_draw(p)
-                s.add(Match(event_id=ev.id, draw_id=draw.id, round_no=round_no, no=next_no,
+                s.add(TournamentMatch(
+                            event_id=ev.id, draw_id=draw.id, round_no=round_no, no=next_no,
                             group_lo=row.group[0] if row.group else None,
                             group_hi=row.group[1] if row.group else None,
                             kind=p.kind, card_a_id=p.a.card,
@@ -235,12 +244,13 @@ class Tournament:
             ev = _event(s, event, lock=True)
             last_round = s.scalar(select(func.max(Draw.round_no)).where(Draw.event_id == ev.id))
             seen: set[int] = set()
-            changed: list[Match] = []
+            changed: list[TournamentMatch] = []
             for no, text in results:
                 if no in seen:
                     raise TournamentError(f"match {no} is given twice")
                 seen.add(no)
-                m = s.scalar(select(Match).where(Match.event_id == ev.id, Match.no == no))
+                m = s.scalar(select(TournamentMatch).where(TournamentMatch.event_id == ev.id,
+                                                           TournamentMatch.no == no))
                 if m is None:
                     raise TournamentError(f"there is no match {no} in {ev.name!r}")
                 if m.kind != "match":
@@ -428,10 +438,10 @@ def _check_cards(s: Session, ev: Event, cards: int, already: int) -> None:
 
 
 def _set_cards(s: Session, ev: Event, player: Player, cards: int) -> None:
-    have = list(s.scalars(select(Card).where(Card.player_id == player.id)
-                          .order_by(Card.ordinal)))
+    have = list(s.scalars(select(EntryCard).where(EntryCard.player_id == player.id)
+                          .order_by(EntryCard.ordinal)))
     for c in have[cards:]:
         s.delete(c)
     for ordinal in range(len(have) + 1, cards + 1):
-        s.add(Card(event_id=ev.id, player_id=player.id, ordinal=ordinal))
+        s.add(EntryCard(event_id=ev.id, player_id=player.id, ordinal=ordinal))
     s.flush()

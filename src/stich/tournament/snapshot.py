@@ -24,9 +24,9 @@ from stich.tournament.bracket import (
 )
 from stich.tournament.draw import Entry, Pairing
 from stich.tournament.errors import TournamentError
-from stich.tournament.models import Card, Draw, Event, Match, Player
+from stich.tournament.models import Draw, EntryCard, Event, Player, TournamentMatch
 from stich.tournament.prizes import PrizeLine, prize_list
-from stich.tournament.standings import Game, Standing, standings
+from stich.tournament.standings import Format, Meeting, Standing, standings
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,8 @@ def load(s: Session, ev: Event) -> Snapshot:
                for p in s.scalars(select(Player).where(Player.event_id == ev.id)
                                   .order_by(Player.seq))]
     names = {p.id: p.name for p in players}
-    card_rows = list(s.scalars(select(Card).where(Card.event_id == ev.id).order_by(Card.id)))
+    card_rows = list(s.scalars(select(EntryCard).where(EntryCard.event_id == ev.id)
+                               .order_by(EntryCard.id)))
     counts: dict[int, int] = {}
     for c in card_rows:
         counts[c.player_id] = counts.get(c.player_id, 0) + 1
@@ -225,7 +226,8 @@ def load(s: Session, ev: Event) -> Snapshot:
              for d in s.scalars(select(Draw).where(Draw.event_id == ev.id)
                                 .order_by(Draw.round_no))]
     matches = []
-    for m in s.scalars(select(Match).where(Match.event_id == ev.id).order_by(Match.no)):
+    for m in s.scalars(select(TournamentMatch).where(TournamentMatch.event_id == ev.id)
+                       .order_by(TournamentMatch.no)):
         group = (m.group_lo, m.group_hi) if m.group_lo is not None and m.group_hi else None
         label = group_label(group, m.round_no) if group else f"Round {m.round_no}"
         matches.append(MatchView(m.no, m.round_no, group, label, m.kind, cards[m.card_a_id],
@@ -253,8 +255,8 @@ def compute(snap: Snapshot) -> None:
                                  open_places(snap.progress))
         return
     players = [p.id for p in snap.active_players]
-    games = [Game(player_of(m.a), player_of(m.b), m.score_a, m.score_b) for m in snap.matches]
-    fmt = "swiss" if ev.format == "swiss" else "roundrobin"
+    games = [Meeting(m.a.player, player_of(m.b), m.score_a, m.score_b) for m in snap.matches]
+    fmt: Format = "swiss" if ev.format == "swiss" else "roundrobin"
     snap.standings = standings(players, games, fmt)
     n = len(players)
     if ev.format == "swiss":

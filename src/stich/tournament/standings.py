@@ -23,7 +23,7 @@ Format = Literal["swiss", "roundrobin"]
 
 
 @dataclass(frozen=True)
-class Game(Generic[P]):
+class Meeting(Generic[P]):
     """A pairing between players `a` and `b` (None: a bye), with its Bummerl once played."""
 
     a: P
@@ -62,7 +62,7 @@ class Standing(Generic[P]):
         return self.bummerl_for - self.bummerl_against
 
 
-def points(players: Sequence[P], games: Sequence[Game[P]], bye_points: float) -> dict[P, float]:
+def points(players: Sequence[P], games: Sequence[Meeting[P]], bye_points: float) -> dict[P, float]:
     """Match points of every player from the decided games."""
     pts: dict[P, float] = dict.fromkeys(players, 0.0)
     for g in games:
@@ -77,7 +77,7 @@ def points(players: Sequence[P], games: Sequence[Game[P]], bye_points: float) ->
     return pts
 
 
-def standings(players: Sequence[P], games: Sequence[Game[P]], fmt: Format) -> list[Standing[P]]:
+def standings(players: Sequence[P], games: Sequence[Meeting[P]], fmt: Format) -> list[Standing[P]]:
     """Rank the players; see the module docstring for scoring and tie-breaks."""
     bye_points = 1.0 if fmt == "swiss" else 0.0
     pts = points(players, games, bye_points)

@@ -1,6 +1,6 @@
 """Swiss-system pairing (T-5): equal scores meet, nobody meets the same opponent twice.
 
-Pure: players are ints or strings, the history is a list of `Game`s, and the only randomness is
+Pure: players are ints or strings, the history is a list of `Meeting`s, and the only randomness is
 the `random.Random` passed in, so a bot arena can use this without the tournament database.
 """
 
@@ -10,14 +10,14 @@ import math
 import random
 from collections.abc import Sequence
 
-from stich.tournament.standings import Game, P, points
+from stich.tournament.standings import Meeting, P, points
 
 
 class PairingError(ValueError):
     """No pairing without a repeat exists."""
 
 
-def pair_round(players: Sequence[P], games: Sequence[Game[P]],
+def pair_round(players: Sequence[P], games: Sequence[Meeting[P]],
                rng: random.Random) -> list[tuple[P, P | None]]:
     """Pair the next round.
 
@@ -50,13 +50,16 @@ def pair_round(players: Sequence[P], games: Sequence[Game[P]],
         options = [q for q in others if frozenset((p, q)) not in met]
         options.sort(key=lambda q: (abs(pts[p] - pts[q]), rank[q]))
         for q in options:
-            sub = pair(tuple(x for x in others if x != q), failed)
+            sub: list[tuple[P, P | None]] | None = pair(
+                tuple(x for x in others if x != q), failed)
             if sub is not None:
-                return [(p, q), *sub]
+                sub.insert(0, (p, q))
+                return sub
         failed.add(key)
         return None
 
     failed: set[frozenset[P]] = set()
+    result: list[tuple[P, P | None]] | None
     if len(order) % 2 == 0:
         result = pair(tuple(order), failed)
         if result is None:
@@ -67,7 +70,8 @@ def pair_round(players: Sequence[P], games: Sequence[Game[P]],
     for bye in candidates:
         result = pair(tuple(p for p in order if p != bye), failed)
         if result is not None:
-            return [*result, (bye, None)]
+            result.append((bye, None))
+            return result
     raise PairingError("every pairing would repeat a match")
 
 
