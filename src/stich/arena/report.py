@@ -1,16 +1,12 @@
-"""Bot against bot over seeded matches, both ways round, with honest statistics."""
+"""What an arena run found: each match's outcome for side A and side B, summed, with intervals."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 
-from stich.bots import make_bot
-from stich.bots.base import Bot
-from stich.core.dealing import derive_seed
-from stich.core.options import RuleOptions
-from stich.core.registry import game_class, match_class
-from stich.runner import play_match
+from stich.core.match import Match
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -22,6 +18,43 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     denominator = 1 + z * z / trials
     return ((centre - spread) / denominator, (centre + spread) / denominator)
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchOutcome:
+    """One finished match seen from the sides: deals, game points and units (Bummerl, games)."""
+
+    deals: int
+    a_deals: int
+    a_points: int
+    b_points: int
+    a_shares: int
+    """Deals times the scoring parties side A fields (more than deals where one plays two)."""
+    b_shares: int
+    units: int
+    a_units: int
+
+    @classmethod
+    def of(cls, match: Match, sides: Sequence[bool]) -> MatchOutcome:
+        """The outcome of a finished match; ``sides[seat]`` is True where side A sits."""
+        deals = a_deals = a_points = b_points = a_shares = b_shares = 0
+        teams = match.game_class.TEAMS
+        for deal in match.deals:
+            result = deal.result
+            assert result is not None  # the record of a finished deal
+            deals += 1
+            a_deals += any(sides[w] for w in result["winner"])
+            for team in teams:
+                side_points = result["game_points"][team[0]]
+                if sides[team[0]]:
+                    a_points += side_points
+                    a_shares += 1
+                else:
+                    b_points += side_points
+                    b_shares += 1
+        winners = match.unit_winners()
+        return cls(deals, a_deals, a_points, b_points, a_shares, b_shares,
+                   len(winners), sum(any(sides[w] for w in won) for won in winners))
 
 
 @dataclasses.dataclass
@@ -42,7 +75,20 @@ class ArenaReport:
     """Deals times the scoring parties side A fields (more than deals where one plays two)."""
     b_shares: int = 0
 
+    def add(self, outcome: MatchOutcome) -> None:
+        """Count one more finished match."""
+        self.matches += 1
+        self.deals += outcome.deals
+        self.a_deals += outcome.a_deals
+        self.a_points += outcome.a_points
+        self.b_points += outcome.b_points
+        self.a_shares += outcome.a_shares
+        self.b_shares += outcome.b_shares
+        self.units += outcome.units
+        self.a_units += outcome.a_units
+
     def lines(self) -> list[str]:
+        """The summary lines (scripts read them: keep their wording)."""
         low, high = wilson(self.a_units, self.units)
         deals = max(self.deals, 1)
         return [
@@ -57,49 +103,8 @@ class ArenaReport:
             f"B {self.b_points / max(self.b_shares, 1):.3f}",
         ])
 
-
-def _sides(seats: int, rotation: int) -> list[bool]:
-    """Which seats side A takes in this match: alternate teams, or one seat against the rest."""
-    if seats == 3:
-        return [seat == rotation % 3 for seat in range(3)]
-    return [(seat + rotation) % 2 == 0 for seat in range(seats)]
-
-
-def run_arena(game: str, a: str, b: str, matches: int, seed: int,
-              options: RuleOptions | None = None) -> ArenaReport:
-    """Play ``matches`` whole matches of bot ``a`` against bot ``b`` from one seed.
-
-    Matches come in pairs (threes for three seats) over the same cards, each side taking each
-    seat once, so that the luck of the deal cancels out.
-    """
-    report = ArenaReport(game, a, b)
-    teams, seats = game_class(game).TEAMS, game_class(game).SEATS
-    rotations = 3 if seats == 3 else 2
-    for number in range(matches):
-        sides = _sides(seats, number)
-        players: list[Bot] = [
-            make_bot(game, a if is_a else b, derive_seed(seed, "bot", number, seat))
-            for seat, is_a in enumerate(sides)
-        ]
-        # both ways round: consecutive matches deal the same cards with the sides swapped
-        match = match_class(game)([p.NAME for p in players],
-                                  derive_seed(seed, "match", number // rotations), options)
-        play_match(match, players)
-        for deal in match.deals:
-            result = deal.result
-            assert result is not None  # the record of a finished deal
-            report.deals += 1
-            report.a_deals += any(sides[w] for w in result["winner"])
-            for team in teams:
-                side_points = result["game_points"][team[0]]
-                if sides[team[0]]:
-                    report.a_points += side_points
-                    report.a_shares += 1
-                else:
-                    report.b_points += side_points
-                    report.b_shares += 1
-        for winners in match.unit_winners():
-            report.units += 1
-            report.a_units += any(sides[w] for w in winners)
-        report.matches += 1
-    return report
+    def running(self) -> str:
+        """A short line for a progress display: units and deals won by A so far."""
+        return (f"A won {self.a_units}/{self.units} units "
+                f"({self.a_units / max(self.units, 1):.1%}), "
+                f"{self.a_deals / max(self.deals, 1):.1%} of deals")

@@ -1,0 +1,138 @@
+"""An arena run's results folder: its plan and one match record per finished match.
+
+``DIR/arena.json`` holds the plan (game, bots, seed, rules, node budget) and the matches last
+asked for; ``DIR/matches/000012.json`` is match 12's record (``stich-match/1`` with an ``arena``
+key), written atomically as soon as the match is over. A run on a folder that already holds its
+plan reads the saved matches back (replayed through the rules, not played again) and plays only
+the others, so an interrupted run resumes where it stopped. A folder holding another plan is
+refused, never overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from stich.arena.plan import ArenaPlan
+from stich.arena.report import MatchOutcome
+from stich.core.options import OptionsError
+from stich.core.records import RecordError, load_json, save_json
+from stich.core.registry import game_class
+
+ARENA_FORMAT = "stich-arena/1"
+PLAN_FILE = "arena.json"
+LOCK_FILE = ".lock"
+
+
+class ResultsError(ValueError):
+    """A results folder that cannot be used as asked; the message names it and says why."""
+
+
+def read_plan(root: Path) -> tuple[ArenaPlan, int]:
+    """The plan saved in a results folder and the matches it last asked for (for --resume)."""
+    data = _manifest(root)
+    if data is None:
+        raise ResultsError(f"{root}: no arena run to resume ({PLAN_FILE} is missing)")
+    try:
+        options = game_class(data["game"]).OPTIONS.from_preset(
+            data["preset"] or None, **data["options"])
+        plan = ArenaPlan.make(data["game"], data["a"], data["b"], data["seed"], options,
+                              data["nodes"])
+        matches = data["matches"]
+    except (KeyError, TypeError, OptionsError, ValueError) as error:
+        raise ResultsError(f"{root / PLAN_FILE}: not a usable arena plan ({error})") from None
+    if not isinstance(matches, int) or isinstance(matches, bool):
+        raise ResultsError(f"{root / PLAN_FILE}: 'matches' must be a whole number")
+    return plan, matches
+
+
+def _manifest(root: Path) -> dict[str, Any] | None:
+    path = root / PLAN_FILE
+    if not path.exists():
+        return None
+    try:
+        data = load_json(path)
+    except RecordError as error:
+        raise ResultsError(f"{path}: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != ARENA_FORMAT:
+        raise ResultsError(f"{path}: not an arena plan (format {ARENA_FORMAT!r})")
+    return data
+
+
+def _holds_other_files(root: Path) -> bool:
+    """Whether a folder without a plan holds anything but an empty start of one."""
+    return any(entry.name != LOCK_FILE
+               and not (entry.name == "matches" and entry.is_dir() and not any(entry.iterdir()))
+               for entry in root.iterdir())
+
+
+class ResultsFolder:
+    """A results folder opened for one plan; held locked while open (one run at a time)."""
+
+    def __init__(self, root: Path, plan: ArenaPlan, matches: int) -> None:
+        self.root = root
+        self.plan = plan
+        self.matches = matches
+        self._lock: int | None = None
+
+    def __enter__(self) -> ResultsFolder:
+        if self.root.exists() and not self.root.is_dir():
+            raise ResultsError(f"{self.root}: is a file, not a results folder")
+        stored = _manifest(self.root) if self.root.exists() else None
+        if stored is None and self.root.exists() and _holds_other_files(self.root):
+            raise ResultsError(f"{self.root}: not empty and not an arena results folder "
+                               f"(no {PLAN_FILE}); choose another --out")
+        if stored is not None:
+            wanted = self.plan.identity()
+            differ = [f"{key} {stored.get(key)!r}, not {value!r}"
+                      for key, value in wanted.items() if stored.get(key) != value]
+            if differ:
+                raise ResultsError(f"{self.root}: holds another arena run ({'; '.join(differ)});"
+                                   " choose another --out or --resume it")
+        (self.root / "matches").mkdir(parents=True, exist_ok=True)
+        self._take_lock()
+        save_json(self.root / PLAN_FILE,
+                  {"format": ARENA_FORMAT, **self.plan.identity(), "matches": self.matches})
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # closing releases the lock (so does the process dying)
+            self._lock = None
+
+    def _take_lock(self) -> None:
+        descriptor = os.open(self.root / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        with contextlib.suppress(ImportError):  # no fcntl (Windows): no lock
+            import fcntl
+
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(descriptor)
+                raise ResultsError(f"{self.root}: another arena run is using it") from None
+        self._lock = descriptor
+
+    def path(self, index: int) -> Path:
+        return self.root / "matches" / f"{index:06d}.json"
+
+    def saved(self) -> dict[int, MatchOutcome]:
+        """The outcomes of the matches already saved (of the first ``matches``), read back."""
+        outcomes: dict[int, MatchOutcome] = {}
+        for index in range(self.matches):
+            path = self.path(index)
+            if not path.exists():
+                continue
+            try:
+                outcomes[index] = self.plan.read_back(index, load_json(path))
+            except (RecordError, ValueError) as error:
+                raise ResultsError(f"{path}: {error}; move the file away to play match "
+                                   f"{index} again") from None
+        return outcomes
+
+    def save(self, index: int, record: dict[str, Any]) -> None:
+        """Save a finished match's record (atomically: a crash leaves the old file or none)."""
+        save_json(self.path(index), record)
