@@ -1,0 +1,75 @@
+"""Reading and checking the conformance corpus (README.md beside this file)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from stich.core.game import Game
+from stich.core.position import from_position
+
+HERE = Path(__file__).parent
+MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """The corpus's random numbers: SplitMix64 from a seed (README.md)."""
+    state = seed & MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        yield z ^ (z >> 31)
+
+
+def perft(game: Game, depth: int) -> int:
+    """Action sequences of length ``depth``; a finished deal counts as one."""
+    if depth == 0 or game.is_terminal():
+        return 1
+    total = 0
+    for action in game.legal_actions():
+        game.apply_legal(action)
+        total += perft(game, depth - 1)
+        game.undo()
+    return total
+
+
+def playout(game: Game, seed: int) -> dict[str, Any]:
+    """The corpus's seeded random playout from ``game`` (which it plays to the end)."""
+    numbers = splitmix64(seed)
+    actions = []
+    while not game.is_terminal():
+        ids = sorted(game.legal_action_ids())
+        action = game.id_to_action(ids[next(numbers) % len(ids)])
+        actions.append(str(action))
+        game.apply_legal(action)
+    result = game.result()
+    assert result is not None
+    return {"seed": seed, "actions": actions, "result": result.to_dict()}
+
+
+def entry(ident: str, phase: str, game: Game, depth: int, seeds: tuple[int, ...] = (1, 2, 3),
+          ) -> dict[str, Any]:
+    """One corpus line for a position (its perft counts to ``depth`` and its playouts)."""
+    position = game.position()
+    counts = [perft(from_position(position), d) for d in range(1, depth + 1)]
+    return {"id": ident, "phase": phase, "position": position, "perft": counts,
+            "playouts": [playout(from_position(position), seed) for seed in seeds]}
+
+
+def write(game_name: str, entries: list[dict[str, Any]]) -> Path:
+    path = HERE / f"{game_name}.jsonl"
+    path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries),
+                    encoding="utf-8")
+    return path
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def corpus_files() -> list[Path]:
+    return sorted(HERE.glob("*.jsonl"))
