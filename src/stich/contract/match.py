@@ -1,21 +1,36 @@
 """Bauern- and Dreierschnapsen matches: races to 24 with Bummerl (B-7, D-1).
 
 The caller (left of the dealer) deals next; after a three-Jacks redeal the same dealer deals
-again (B-2). The first dealer is drawn from the match seed.
+again (B-2). The first dealer is drawn from the match seed. Each finished deal is booked as a
+:class:`~stich.core.scoring.race.RaceDeal` through :func:`race_rules`, as score pads book deals
+entered by hand.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from stich.contract.bauernschnapsen import Bauernschnapsen
+from stich.contract.contracts import TABLE, Goal, contract_table
 from stich.contract.deal import ContractOptions, ContractSchnapsen
 from stich.contract.dreierschnapsen import Dreierschnapsen
 from stich.core.dealing import derive_seed
 from stich.core.game import Game
 from stich.core.match import Match
 from stich.core.scoring.bummerl import RaceTo24
+from stich.core.scoring.race import ContractValue, RaceDeal, RaceRules
+
+
+@lru_cache(maxsize=16)
+def race_rules(game: type[ContractSchnapsen], options: ContractOptions) -> RaceRules:
+    """The contracts in force and their values (B-5, D-1) and the parties that score."""
+    table = contract_table(game.SEATS, options.contracts, options.assenbettler)
+    return RaceRules(game.SEATS, game.TEAMS,
+                     {name: ContractValue(c.value, c.goal is Goal.SHOWN)
+                      for name, c in table.items()},
+                     tuple(c.name for c in TABLE))
 
 
 class RaceMatch(Match):
@@ -31,6 +46,7 @@ class RaceMatch(Match):
                             .randrange(self.GAME_CLASS.SEATS) if seed is not None else 0)
         super().__init__(seats, seed, options, first_dealer)
         self.race = RaceTo24(len(self.GAME_CLASS.TEAMS), limit=self.options.match_bummerl)
+        self.rules = race_rules(self.GAME_CLASS, self.options)
 
     def next_dealer(self) -> int:
         if not self.deals:
@@ -44,8 +60,9 @@ class RaceMatch(Match):
         return self.GAME_CLASS.deal(self.deal_seed(), self.next_dealer(), self.options)
 
     def _score(self, game: Game) -> None:
-        points = game.returns()
-        self.race.add([points[team[0]] for team in self.GAME_CLASS.TEAMS])
+        result = game.result()
+        assert result is not None
+        self.race.book(RaceDeal.from_result(result), self.rules)
 
     def is_over(self) -> bool:
         return self.race.match_over()

@@ -2,11 +2,13 @@
 
 The first deal's forehand is the holder of Schellen 7 (C7); after that the forehand of one deal
 deals the next. Every deal starts from the score before it, so a record replays only at its
-place in the game.
+place in the game. Each finished deal is booked by :class:`~stich.core.scoring.jass_game.JassScore`,
+the scoring the score pads use for deals entered by hand.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from stich.core.cards import Card
@@ -14,7 +16,24 @@ from stich.core.game import Game
 from stich.core.match import Match
 from stich.core.records import DealRecord, RecordError, record_cards
 from stich.core.scoring.jass_board import ZBoard
-from stich.jass.game import TEAMS, Jass, JassOptions, board_entries, seat_holding
+from stich.core.scoring.jass_game import JassDeal, JassRules, JassScore
+from stich.jass.cards import TOTAL_POINTS, Contract
+from stich.jass.game import TEAMS, Jass, JassOptions, seat_holding
+from stich.jass.weis import FOUR_POINTS, RUN_POINTS
+
+WEIS_VALUES = frozenset({*RUN_POINTS.values(), *FOUR_POINTS.values(), 100})
+"""What one Weis can be worth (J-5): runs, four Jacks, four Nines, other fours 100."""
+
+
+@lru_cache(maxsize=16)
+def jass_rules(options: JassOptions) -> JassRules:
+    """The scoring rules under the options in force (J-1, J-5 to J-9)."""
+    return JassRules(
+        target=options.target,
+        factors={contract.word: options.multiplier(contract) for contract in Contract},
+        trump_contracts=frozenset(c.word for c in Contract if c.trump is not None),
+        deal_points=TOTAL_POINTS, match_bonus=options.match_bonus, weis_values=WEIS_VALUES,
+        weis=options.weis, stoeck=options.stoeck)
 
 
 class JassMatch(Match):
@@ -28,9 +47,11 @@ class JassMatch(Match):
         """The holder of C7 decides the first dealer once the first deal is dealt (J-2); a
         ``first_dealer`` given (a record's) is only checked against that, in check_next."""
         super().__init__(seats, seed, options, first_dealer)
-        self.scores = [0, 0]
-        self.entries: tuple[list[int], list[int]] = ([], [])
-        self.winner: int | None = None
+        self.score = JassScore(jass_rules(self.options))
+
+    @property
+    def scores(self) -> list[int]:
+        return self.score.scores
 
     def next_dealer(self) -> int:
         if self.deals:
@@ -61,11 +82,12 @@ class JassMatch(Match):
     def _score(self, game: Game) -> None:
         result = game.result()
         assert result is not None
-        for team, entries in enumerate(board_entries(result)):
-            self.entries[team].extend(entries)
-            self.scores[team] += result.game_points[TEAMS[team][0]]
-        if result.extra["game_over"]:
-            self.winner = result.extra["game_winner"][0] % 2
+        self.score.book(JassDeal.from_result(result))
+
+    @property
+    def winner(self) -> int | None:
+        """The team that reached the target (0: seats 0 and 2)."""
+        return self.score.winner
 
     def is_over(self) -> bool:
         return self.winner is not None
@@ -75,10 +97,9 @@ class JassMatch(Match):
 
     def boards(self) -> tuple[ZBoard, ZBoard]:
         """Each team's Z as written so far."""
-        return ZBoard.from_entries(self.entries[0]), ZBoard.from_entries(self.entries[1])
+        return self.score.boards()
 
     def state(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "entries": [list(e) for e in self.entries],
+        return {"scores": self.scores, "entries": [list(e) for e in self.score.entries],
                 "target": self.options.target,
                 "winner": None if self.winner is None else list(TEAMS[self.winner])}
-

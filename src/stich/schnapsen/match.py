@@ -1,4 +1,8 @@
-"""A Schnapsen match: deals alternate dealers and are scored in Bummerl and rubbers (S-10)."""
+"""A Schnapsen match: deals alternate dealers and are scored in Bummerl and rubbers (S-10).
+
+Each finished deal is booked by :meth:`BummerlCounter.book`, as score pads book deals entered
+by hand.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Any
 from stich.core.dealing import derive_seed, shuffled
 from stich.core.game import Game
 from stich.core.match import Match
-from stich.core.scoring.bummerl import BummerlCounter
+from stich.core.scoring.bummerl import BummerlCounter, SchnapsenDeal
 from stich.schnapsen.family import CARD_POINTS, DECK
 from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 
@@ -44,7 +48,7 @@ class SchnapsenMatch(Match):
         return Schnapsen.deal(self.deal_seed(), self.next_dealer(), self.options)
 
     def _score(self, game: Game) -> None:
-        self.bummerl.add(game.returns())
+        self.bummerl.book(SchnapsenDeal.from_returns(game.returns()))
 
     def is_over(self) -> bool:
         return self.bummerl.rubber_winner() is not None

@@ -10,6 +10,37 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from stich.core.scoring.entry import EntryError, one_of, seat_in, whole
+from stich.core.scoring.race import RaceDeal, RaceRules
+
+SCHNAPSEN_GAME_POINTS = (1, 2, 3)
+"""What one deal of Schnapsen can give its winner: S-9's table (a false claim S-8, a revoke
+S-12 give the same values)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SchnapsenDeal:
+    """A Schnapsen deal's outcome: who won it and how many game points (S-9)."""
+
+    winner: int
+    game_points: int
+
+    def checked(self) -> SchnapsenDeal:
+        """The deal if S-9 can produce it; EntryError otherwise."""
+        seat_in(self.winner, 2, "winner")
+        one_of(whole(self.game_points, "game points"), SCHNAPSEN_GAME_POINTS, "game points",
+               "S-9")
+        return self
+
+    def per_seat(self) -> list[int]:
+        return [self.game_points if seat == self.winner else 0 for seat in (0, 1)]
+
+    @classmethod
+    def from_returns(cls, returns: Sequence[int]) -> SchnapsenDeal:
+        """An engine's finished deal: the seat with game points won them."""
+        winner = 0 if returns[0] else 1
+        return cls(winner, int(returns[winner]))
+
 
 @dataclasses.dataclass
 class BummerlCounter:
@@ -45,6 +76,13 @@ class BummerlCounter:
         self.finished.append(outcome)
         self.remaining = [self.start, self.start]
         return outcome
+
+    def book(self, deal: SchnapsenDeal) -> dict[str, Any] | None:
+        """Check a deal's outcome (S-9) and count it down (S-10); the one path for engines and
+        score pads. Return the Bummerl's outcome if this deal ended one."""
+        if self.rubber_winner() is not None:
+            raise EntryError("the rubber is already decided (S-10)")
+        return self.add(deal.checked().per_seat())
 
     def rubber_winner(self) -> int | None:
         """The player who has given the other ``rubber`` Bummerl, if any."""
@@ -106,6 +144,13 @@ class RaceTo24:
         self.score = [0] * self.parties
         self.retour = None
         return outcome
+
+    def book(self, deal: RaceDeal, rules: RaceRules) -> dict[str, Any] | None:
+        """Check a deal's outcome (B-4 to B-6, D-1) and add it to the race (B-7, D-1); the one
+        path for engines and score pads. Return the race's outcome if this deal ended one."""
+        if self.match_over():
+            raise EntryError("the match is already decided (B-7)")
+        return self.add(rules.party_points(deal))
 
     def _arm_retour(self) -> None:
         at_zero = [p for p in range(self.parties) if self.score[p] == 0]

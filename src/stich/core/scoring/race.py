@@ -1,0 +1,115 @@
+"""A Bauern- or Dreierschnapsen deal's outcome as typed values, checked by B-4 to B-6 and D-1.
+
+The engines book their finished deals through :meth:`RaceRules.party_points`, and so do the
+score pads with outcomes entered by hand: one code path turns a deal into game points per
+party (a team in B-7, a player in D-1), which :class:`~stich.core.scoring.bummerl.RaceTo24`
+adds up. The contract table comes from the game's rules (``stich.contract.match.race_rules``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from stich.core.game import DealResult
+from stich.core.scoring.entry import EntryError, one_of, seat_in, whole
+
+NORMAL = "normal"
+"""The normal game (B-4): nobody announced; the caller's side plays for 66."""
+REDEAL = "redeal"
+"""Three Jacks: the same dealer deals again, nobody scores (B-2)."""
+NORMAL_POINTS = (1, 2, 3)
+"""B-4: by the losers' points, 33 or more, fewer with a trick, no trick."""
+DOUBLING_FACTORS = (1, 2, 4, 8)
+"""B-6: not doubled, gspritzt, retour, re."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ContractValue:
+    """What the rules say about a contract for scoring: its value and whether it is shown."""
+
+    value: int
+    shown: bool
+    """Shown and won at once, without play and before any doubling (B-5)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RaceDeal:
+    """One deal: the contract (``normal``, ``redeal`` or a B-5 name), its declarer (in the
+    normal game the caller), whether his side won, the doubling factor, and the game points
+    each winner scores (doubling included; for a contract derived from its value if None)."""
+
+    contract: str
+    declarer: int | None = None
+    made: bool = True
+    factor: int = 1
+    points: int | None = None
+
+    @classmethod
+    def from_result(cls, result: DealResult) -> RaceDeal:
+        """An engine's finished deal as the same typed outcome a score pad enters."""
+        if result.reason == REDEAL:
+            return cls(REDEAL)
+        declarer = result.extra["declarer"]
+        return cls(result.extra["contract"], declarer, declarer in result.winner,
+                   result.extra["factor"], result.game_points[result.winner[0]])
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class RaceRules:
+    """The seats, the parties that score together and the contracts in force."""
+
+    seats: int
+    parties: tuple[tuple[int, ...], ...]
+    contracts: Mapping[str, ContractValue]
+    """The contracts allowed (option ``contracts``), by name."""
+    known: tuple[str, ...]
+    """Every contract of B-5, allowed or not, in rank order."""
+
+    def party_points(self, deal: RaceDeal) -> list[int]:
+        """Game points per party for a deal; EntryError names what the rules cannot give."""
+        if deal.contract == REDEAL:
+            if deal.points:
+                raise EntryError("a redeal scores nothing (B-2)")
+            return [0] * len(self.parties)
+        declarer = seat_in(deal.declarer, self.seats, "declarer")
+        factor = one_of(whole(deal.factor, "doubling factor"), DOUBLING_FACTORS,
+                        "doubling factor", "B-6")
+        points = self._points(deal, factor)
+        side = next(index for index, party in enumerate(self.parties) if declarer in party)
+        winners = [side] if deal.made else [p for p in range(len(self.parties)) if p != side]
+        return [points if party in winners else 0 for party in range(len(self.parties))]
+
+    def _points(self, deal: RaceDeal, factor: int) -> int:
+        if deal.contract == NORMAL:
+            if deal.points is None:
+                raise EntryError("the normal game needs its game points: 1, 2 or 3 (B-4)")
+            possible = [p * factor for p in NORMAL_POINTS]
+            doubled = f" times the factor {factor}" if factor > 1 else ""
+            if whole(deal.points, "game points") not in possible:
+                raise EntryError(f"the normal game gives 1, 2 or 3{doubled} (B-4, B-6): "
+                                 f"{', '.join(map(str, possible))}, not {deal.points}")
+            return deal.points
+        contract = self.contracts.get(deal.contract)
+        if contract is None:
+            if deal.contract in self.known:
+                raise EntryError(f"{deal.contract} is not played under the option contracts "
+                                 f"(B-5); played: {', '.join(self.contracts)}")
+            raise EntryError(f"{deal.contract!r} is no contract; known: normal, redeal, "
+                             f"{', '.join(self.contracts)} (B-5)")
+        if contract.shown and factor != 1:
+            raise EntryError(f"{deal.contract} is shown and won before anyone may double: "
+                             f"factor 1 only (B-5, B-6)")
+        if contract.shown and not deal.made:
+            raise EntryError(f"{deal.contract} is won at once when shown: it cannot fail (B-5)")
+        value = contract.value * factor
+        if deal.points is not None and whole(deal.points, "game points") != value:
+            times = f" times {factor}" if factor > 1 else ""
+            raise EntryError(f"{deal.contract} gives {contract.value}{times} = {value} "
+                             f"(B-5, B-6), not {deal.points}")
+        return value
+
