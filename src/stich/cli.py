@@ -141,25 +141,51 @@ def board(
 
 @app.command()
 def arena(
-    game: Annotated[str, typer.Argument(help="The game, e.g. schnapsen.")],
-    a: Annotated[str, typer.Argument(help="Bot A, e.g. rules.")],
-    b: Annotated[str, typer.Argument(help="Bot B, e.g. random.")],
-    matches: Annotated[int, typer.Option(help="Whole matches to play.")] = 200,
-    seed: Annotated[int, typer.Option(help="Seed for every deal and bot.")] = 1,
+    game: Annotated[str | None, typer.Argument(
+        help="The game, e.g. schnapsen (with --resume: the saved run's).")] = None,
+    a: Annotated[str | None, typer.Argument(help="Bot A, e.g. rules.")] = None,
+    b: Annotated[str | None, typer.Argument(help="Bot B, e.g. random.")] = None,
+    matches: Annotated[int | None, typer.Option(
+        help="Whole matches to play [default: 200; with --resume: the saved run's].")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed for every deal and bot [default: 1].")] = None,
     preset: Annotated[str | None, typer.Option(help="Rule preset.")] = None,
     option: OptionPairs = None,
+    nodes: Annotated[int | None, typer.Option(
+        help="Search budget for the bots that take one; results depend only on seed and "
+             "budget.")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        help="Worker processes (Ray: local CPUs) [default: all cores].")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Results folder: each match record is saved there as it ends; rerunning with "
+             "it plays only the matches not saved yet.")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Go on with the run saved in this results folder (its game, bots, seed, rules "
+             "and budget).")] = None,
+    backend: Annotated[str, typer.Option(
+        help="processes, or ray (extra dist): same matches, same results.")] = "processes",
+    address: Annotated[str | None, typer.Option(
+        help="Ray cluster address [default: a local Ray].")] = None,
+    progress: Annotated[bool | None, typer.Option(
+        "--progress/--no-progress",
+        help="Progress bar with running win rates on stderr [default: when a terminal].")] = None,
 ) -> None:
     """Pit two bots against each other over seeded matches, each played both ways round."""
-    from stich.arena import run_arena
-    from stich.core.options import OptionsError, parse_option_pairs
-    from stich.core.registry import game_class
+    from stich.arena.backends import BackendError
+    from stich.arena.command import ArenaInterrupted, ArenaRequest, run_request
+    from stich.core.options import OptionsError
 
+    request = ArenaRequest(game, a, b, matches, seed, preset, tuple(option or []), nodes, out,
+                           resume)
     try:
-        options = game_class(game).OPTIONS.from_preset(preset, **parse_option_pairs(option or []))
-        report = run_arena(game, a, b, matches, seed, options)
-    except (KeyError, OptionsError, ValueError) as error:
+        report = run_request(request, jobs=jobs, backend=backend, address=address,
+                             progress=progress, note=lambda line: typer.echo(line, err=True))
+    except (KeyError, OptionsError, ValueError, BackendError) as error:
         message = error.args[0] if isinstance(error, KeyError) else str(error)
         raise _fail(message) from None
+    except ArenaInterrupted as stop:
+        typer.echo(str(stop), err=True)
+        raise typer.Exit(code=130) from None
     for line in report.lines():
         typer.echo(line)
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from stich.arena.plan import ArenaPlan
 from stich.arena.report import MatchOutcome
-from stich.core.options import OptionsError
+from stich.core.options import OptionsError, RuleOptions
 from stich.core.records import RecordError, load_json, save_json
 from stich.core.registry import game_class
 
@@ -136,3 +136,19 @@ class ResultsFolder:
     def save(self, index: int, record: dict[str, Any]) -> None:
         """Save a finished match's record (atomically: a crash leaves the old file or none)."""
         save_json(self.path(index), record)
+
+
+def check_resumed(root: Path, plan: ArenaPlan, **given: Any) -> None:
+    """ResultsError unless every setting given on the command line (not None) agrees with
+    the saved run's plan: a resumed run is the run that was started."""
+    differ = [f"{key} {_shown(getattr(plan, key))}, not {_shown(value)}"
+              for key, value in given.items() if value is not None and value != getattr(plan, key)]
+    if differ:
+        raise ResultsError(f"{root}: the saved run has {'; '.join(differ)} "
+                           "(leave those out to resume it)")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, RuleOptions):
+        return f"preset {value.preset!r} with {value.overrides()}"
+    return repr(value)
