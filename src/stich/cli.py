@@ -90,8 +90,9 @@ def play(
 @record_app.command("verify")
 def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")]) -> None:
     """Replay a record through the rules; print its result as JSON or say what is wrong."""
-    from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, load_json, replay
+    from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, load_json
     from stich.core.registry import match_class
+    from stich.core.replay import replay
 
     try:
         data = load_json(path)

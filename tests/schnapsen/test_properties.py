@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from stich.core.cards import Card
 from stich.core.game import to_json
-from stich.core.records import DealRecord, replay
+from stich.core.records import DealRecord
+from stich.core.replay import replay
 from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS, points_of
 from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 

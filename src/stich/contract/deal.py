@@ -29,7 +29,7 @@ from stich.contract.view import ContractObservation, observe
 from stich.core.actions import Action
 from stich.core.cards import Card, Suit, card_set
 from stich.core.dealing import check_deal, shuffled
-from stich.core.game import TERMINAL, CardSet, DealResult, Game
+from stich.core.game import CardSet, DealResult, Game
 from stich.core.options import RuleOptions, choice, collection
 from stich.core.records import DealRecord, dealt_from_record, record_cards
 from stich.core.tricks import CardOrder, trick_winner
@@ -154,12 +154,6 @@ class ContractSchnapsen(ContractLegality, Game):
     @property
     def total_tricks(self) -> int:
         return self.HAND_SIZE
-
-    def current_player(self) -> int:
-        return TERMINAL if self._result is not None else self.to_act
-
-    def result(self) -> DealResult | None:
-        return self._result
 
     def score(self, seats: Sequence[int]) -> int:
         """Card points of these seats plus their marriages, once one of them has a trick."""

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from stich.core.actions import Action, ActionParseError, as_action
 from stich.core.cards import Card, Suit, cards_in, format_cards
+from stich.core.knowledge import Event, InfoState
 from stich.core.options import OptionsError, RuleOptions
+from stich.core.records import DealRecord, RecordError, record_cards
 
 if TYPE_CHECKING:
     from stich.core.action_space import ActionSpace
-    from stich.core.knowledge import Event, InfoState
-    from stich.core.records import DealRecord
 
 TERMINAL = -1
 """``current_player()`` once the deal is over."""
@@ -219,10 +219,14 @@ class Game(ABC):
         self.history = []
         self._undo = []
 
+    to_act: int
+    """The seat whose turn it is (games keep it in their state)."""
+    _result: DealResult | None
+
     # --- the interface -------------------------------------------------------------------
-    @abstractmethod
     def current_player(self) -> int:
         """The seat to act, or TERMINAL."""
+        return TERMINAL if self._result is not None else self.to_act
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -236,9 +240,9 @@ class Game(ABC):
     def _do(self, action: Action) -> None:
         """Carry out a legal action."""
 
-    @abstractmethod
     def result(self) -> DealResult | None:
         """The outcome once terminal, else None."""
+        return self._result
 
     @abstractmethod
     def observation(self, seat: int) -> Observation:
@@ -255,8 +259,6 @@ class Game(ABC):
 
     def to_record(self, seats: list[str] | None = None) -> DealRecord:
         """This deal and every action so far as a record."""
-        from stich.core.records import DealRecord
-
         result = self.result()
         record = DealRecord(
             game=self.NAME, preset=self.options.preset, options=self.options.overrides(),
@@ -281,8 +283,6 @@ class Game(ABC):
     def read_record(cls, record: DealRecord) -> tuple[Any, list[list[Card]], int | None]:
         """What every game reads from a record: its options, dealt hands and seed (the seats
         counted); RecordError names what is wrong."""
-        from stich.core.records import RecordError, record_cards
-
         options = cls.options_from_record(record)
         if len(record.seats) != cls.SEATS:
             raise RecordError(f"{cls.NAME.capitalize()} has {cls.SEATS} seats, the record names "
@@ -294,8 +294,6 @@ class Game(ABC):
     @classmethod
     def options_from_record(cls, record: DealRecord) -> Any:
         """The record's preset and option overrides (RecordError if unknown or invalid)."""
-        from stich.core.records import RecordError
-
         try:
             return cls.OPTIONS.from_preset(record.preset or None, **record.options)
         except OptionsError as error:
@@ -307,8 +305,6 @@ class Game(ABC):
 
     def finish_replay(self, record: DealRecord) -> None:
         """Apply what a record states beyond its actions (a forfeit)."""
-        from stich.core.records import RecordError
-
         forfeit = record.extra.get("forfeit")
         if forfeit is None:
             return
@@ -371,8 +367,6 @@ class Game(ABC):
     # --- what each seat knows (issue 8: stich.core.knowledge, stich.core.sampling) -------
     def information_state(self, seat: int) -> InfoState:
         """Everything ``seat`` has seen since the start of this game's history."""
-        from stich.core.knowledge import InfoState
-
         return InfoState(self.NAME, seat, self.options, tuple(self.seat_events(seat)),
                          self.observation(seat))
 

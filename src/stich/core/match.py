@@ -13,8 +13,9 @@ from typing import Any, ClassVar, Self
 from stich.core.dealing import derive_seed
 from stich.core.game import Game
 from stich.core.options import OptionsError, RuleOptions
-from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, expect_type, replay
+from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, expect_type
 from stich.core.registry import game_class
+from stich.core.replay import replay
 
 
 class Match(ABC):

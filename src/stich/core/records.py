@@ -1,8 +1,7 @@
-"""Deal and match records (notation.md, "Deal record"): write, read, replay, verify.
+"""Deal and match records (notation.md, "Deal record"): the format, reading and writing.
 
-A deal record holds the deal as dealt and every action; replaying it through the rules either
-reproduces the game or stops at the first problem with its action index, seat and the rule
-broken. Keys a game or a later version adds are kept, never dropped.
+A deal record holds the deal as dealt and every action; ``stich.core.replay`` replays it
+through the rules. Keys a game or a later version adds are kept, never dropped.
 """
 
 from __future__ import annotations
@@ -13,12 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from stich.core.actions import Action, ActionParseError
 from stich.core.card_names import CardParseError, parse_card
 from stich.core.cards import Card
-from stich.core.game import TERMINAL, Game, IllegalActionError
 
-G = TypeVar("G", bound=Game)
+G = TypeVar("G")
 
 DEAL_FORMAT = "stich-deal/1"
 MATCH_FORMAT = "stich-match/1"
@@ -127,42 +124,6 @@ def dealt_from_record(make: Callable[[], G]) -> G:
         return make()
     except ValueError as error:
         raise RecordError(f"deal: {error}") from None
-
-
-def replay(record: DealRecord) -> Game:
-    """Replay a record through the rules; raise RecordError at the first broken rule."""
-    from stich.core.registry import game_class
-
-    try:
-        cls = game_class(record.game)
-    except KeyError as error:
-        raise RecordError(str(error.args[0])) from None
-    game = cls.from_record(record)
-    for index, (seat, text) in enumerate(record.actions):
-        to_act = game.current_player()
-        where = f"action {index} ({text!r}) by seat {seat}"
-        if to_act == TERMINAL:
-            raise RecordError(f"{where}: the deal is already over")
-        if seat != to_act:
-            raise RecordError(f"{where}: it is seat {to_act}'s turn, not seat {seat}'s")
-        try:
-            action = Action.parse(text)
-        except ActionParseError as error:
-            raise RecordError(f"{where}: {error}") from None
-        try:
-            game.apply(action)
-        except IllegalActionError as error:
-            raise RecordError(f"{where}: illegal: {error.why}") from None
-    game.finish_replay(record)
-    if record.result is not None:
-        actual = game.result()
-        if actual is None:
-            raise RecordError("the record states a result but the deal is not over")
-        expected = {k: record.result.get(k) for k in actual.to_dict()}
-        if expected != actual.to_dict():
-            raise RecordError(f"stated result {record.result} differs from the replay: "
-                              f"{actual.to_dict()}")
-    return game
 
 
 def load_json(path: Path) -> Any:

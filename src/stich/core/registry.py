@@ -5,9 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from stich.core.game import Game
-
 if TYPE_CHECKING:
+    from stich.core.game import Game
     from stich.core.match import Match
 
 _GAMES: dict[str, str] = {

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from stich.core.actions import Action, play_actions
 from stich.core.cards import Card, card_set, cards_in, format_cards
 from stich.core.dealing import check_deal, shuffled
-from stich.core.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
+from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
 from stich.core.options import OptionsError, RuleOptions, choice
 from stich.core.records import DealRecord, RecordError, dealt_from_record
 from stich.jass.cards import (
@@ -199,12 +199,6 @@ class Jass(Game):
     def scores(self) -> tuple[int, int]:
         """The game score now: before the deal plus what this deal has written."""
         return (self.scores_before[0] + self.written[0], self.scores_before[1] + self.written[1])
-
-    def current_player(self) -> int:
-        return TERMINAL if self._result is not None else self.to_act
-
-    def result(self) -> DealResult | None:
-        return self._result
 
     def _held_weis(self, seat: int) -> list[int]:
         """Every Weis the seat's hand holds (asked in the first trick, before the seat plays,

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Self
 from stich.core.actions import Action, play_actions
 from stich.core.cards import Card, Rank, Suit, card_set
 from stich.core.dealing import check_deal, shuffled
-from stich.core.game import TERMINAL, CardSet, DealResult, Game, Illegal, Observation
+from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
 from stich.core.options import RuleOptions, choice
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.core.tricks import trick_winner
@@ -149,12 +149,6 @@ class Schnapsen(Game):
         if self.tricks[seat]:
             total += sum(marriage_value(s, self.trump) for who, s in self.marriages if who == seat)
         return total
-
-    def current_player(self) -> int:
-        return TERMINAL if self._result is not None else self.to_act
-
-    def result(self) -> DealResult | None:
-        return self._result
 
     # --- legality: one predicate per verb, shared by legal_actions and why_illegal -------
     def _playable(self) -> int:
