@@ -105,7 +105,8 @@ def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JS
             except KeyError as error:
                 raise RecordError(str(error.args[0])) from None
             match = cls.from_record(data)
-            out = {"game": game, "deals": len(match.deals), "match": match.state()}
+            out = {"game": match.GAME, "deals": len(match.deals), "match": match.state(),
+                   "seed_commitment": match.commitment_status}
         else:
             replayed = replay(DealRecord.from_dict(data))
             result = replayed.result()

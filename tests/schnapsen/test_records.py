@@ -112,7 +112,10 @@ def test_same_seed_same_match() -> None:
         match = SchnapsenMatch(["A", "B"], seed=5)
         bots = [make_bot("schnapsen", "rules", 3), make_bot("schnapsen", "random", 4)]
         play_match(match, bots)
-        return match.to_record()
+        record = match.to_record()
+        assert len(record.pop("salt")) == 32  # a random salt per match (issue 8, item 8)
+        del record["seed_commitment"]
+        return record
 
     assert run() == run()
 

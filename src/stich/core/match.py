@@ -3,10 +3,19 @@
 Each game subclasses :class:`Match` with its dealer rotation and its score (Bummerl, the race
 to 24, the Jass board). A match record replays deal by deal through the rules and must arrive
 at the stated match state.
+
+Secrets (issue 8, item 8): every deal is shuffled from a seed derived from the match seed, so
+the match seed must not be shown before the match ends. A record for others
+(``to_record()``) holds the seeds of finished deals only and a SHA-256 commitment to the match
+seed with a random salt; the seed and salt are added once the match is over, and
+``stich record verify`` then checks the commitment and that every deal was dealt from it. A
+player's own save file (``to_record(private=True)``) keeps the seed to resume the match.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Self
 
@@ -14,7 +23,7 @@ from stich.core.dealing import derive_seed
 from stich.core.game import Game
 from stich.core.options import OptionsError, RuleOptions
 from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, expect_type
-from stich.core.registry import game_class
+from stich.core.registry import canonical_name, game_class
 from stich.core.replay import replay
 
 
@@ -32,6 +41,8 @@ class Match(ABC):
         self.options = options or cls.OPTIONS.from_preset()
         self.seats = list(seats)
         self.seed = seed
+        self.salt = secrets.token_hex(16)
+        """Hides a small seed inside its commitment (random, not derived: see the module)."""
         self.first_dealer = first_dealer
         self.deals: list[DealRecord] = []
 
@@ -85,19 +96,58 @@ class Match(ABC):
         self.deals.append(game.to_record(self.seats))
         self._score(game)
 
-    def to_record(self) -> dict[str, Any]:
-        return {
+    def commitment(self) -> str | None:
+        """SHA-256 of the salt and the match seed, hex (None without a seed)."""
+        return None if self.seed is None else seed_commitment(self.salt, self.seed)
+
+    def to_record(self, private: bool = False) -> dict[str, Any]:
+        """The match record. Shown to others it reveals the match seed (and its salt) only
+        once the match is over; ``private`` (the player's own save file) keeps them."""
+        record: dict[str, Any] = {
             "format": MATCH_FORMAT, "game": self.GAME, "preset": self.options.preset,
-            "options": self.options.overrides(), "seats": self.seats, "seed": self.seed,
-            "deals": [deal.to_dict() for deal in self.deals], "match": self.state(),
+            "options": self.options.overrides(), "seats": self.seats,
         }
+        if self.seed is not None:
+            record["seed_commitment"] = self.commitment()
+            if private or self.is_over():
+                record["seed"], record["salt"] = self.seed, self.salt
+        record["deals"] = [deal.to_dict() for deal in self.deals]
+        record["match"] = self.state()
+        return record
+
+    def check_commitment(self, stated: Any) -> str:
+        """'verified' if the seed is known and matches the stated commitment, 'sealed' if the
+        seed is not revealed yet, 'none' if the record makes no commitment."""
+        if stated is None:
+            return "none"
+        if not isinstance(stated, str):
+            raise RecordError("'seed_commitment' must be a hex string")
+        if self.seed is None:
+            return "sealed"
+        if seed_commitment(self.salt, self.seed) != stated:
+            raise RecordError("the seed and salt do not match 'seed_commitment': the record "
+                              "was altered")
+        return "verified"
+
+    commitment_status = "none"
+    """After ``from_record``: 'verified', 'sealed' or 'none' (see check_commitment)."""
+
+    def check_dealt(self, record: DealRecord) -> None:
+        """RecordError unless the record's cards are those its match seed deals next."""
+        expected = self.new_deal()
+        seed = record.extra.get("seed")
+        if seed is not None and seed != expected.seed:
+            raise RecordError(f"deal seed {seed} is not the one the match seed gives "
+                              f"({expected.seed})")
+        if [[card.name for card in hand] for hand in expected.dealt] != record.hands:
+            raise RecordError("the cards are not the ones the match seed deals")
 
     @classmethod
     def from_record(cls, data: Any) -> Self:
         """Replay a match record deal by deal; RecordError names the deal and the problem."""
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise RecordError(f"a match record is a JSON object with format {MATCH_FORMAT!r}")
-        if data.get("game") != cls.GAME:
+        if canonical_name(str(data.get("game"))) != cls.GAME:
             raise RecordError(f"this is not a {cls.GAME} match record (game {data.get('game')!r})")
         if not isinstance(data.get("deals"), list) or not all(
                 isinstance(deal, dict) for deal in data["deals"]):
@@ -106,6 +156,8 @@ class Match(ABC):
         expect_type(data, "preset", str)
         expect_type(data, "seats", list)
         expect_type(data, "seed", int, nullable=True)
+        expect_type(data, "salt", str, nullable=True)
+        committed = data.get("seed_commitment")
         try:
             options = game_class(cls.GAME).OPTIONS.from_preset(
                 data.get("preset") or None, **data.get("options", {}))
@@ -114,12 +166,19 @@ class Match(ABC):
                         first if isinstance(first, int) else None)
         except (OptionsError, ValueError) as error:
             raise RecordError(f"match: {error}") from None
+        if committed is not None and match.seed is not None:
+            if data.get("salt") is None:
+                raise RecordError("a revealed seed needs its 'salt'")
+            match.salt = data["salt"]
+        match.commitment_status = match.check_commitment(committed)
         for number, raw in enumerate(data["deals"]):
             try:
                 record = DealRecord.from_dict(raw)
                 if match.is_over():
                     raise RecordError("the match was already decided")
                 match.check_next(record)
+                if match.commitment_status == "verified":
+                    match.check_dealt(record)
                 game = replay(record)
                 if not game.is_terminal():
                     raise RecordError("the deal is not finished")
@@ -132,3 +191,8 @@ class Match(ABC):
             raise RecordError(f"stated match state {stated} differs from the replay: "
                               f"{match.state()}")
         return match
+
+
+def seed_commitment(salt: str, seed: int) -> str:
+    """The published commitment: SHA-256 of ``salt:seed`` as hex."""
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()

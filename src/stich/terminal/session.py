@@ -3,11 +3,13 @@
 The person is a :class:`Bot` like any other: it gets its observation, shows it, and reads a
 key. The runner checks the action; an illegal one comes back through ``retry`` with the rule
 that forbids it, and the person chooses again. The match record is saved after every deal
-(atomically), so quitting or a crash loses at most the deal in progress.
+(atomically) and when the person stops (``q``, Ctrl-D or Ctrl-C), with the deal in progress,
+so that ``stich play --resume`` goes on where it stopped.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -17,12 +19,24 @@ from rich.text import Text
 
 from stich.bots.base import Bot
 from stich.core.actions import Action
-from stich.core.game import Game, Illegal, Observation
+from stich.core.cards import Card
+from stich.core.game import Game, Illegal, IllegalActionError, Observation
 from stich.core.match import Match
-from stich.core.records import save_json
+from stich.core.records import DealRecord, RecordError, save_json
 from stich.runner import play_deal
-from stich.terminal.prompt import HELP_KEYS, Choice, Quit, build_choices, read_choice
+from stich.terminal.prompt import (
+    HELP_KEYS,
+    LAY_DOWN,
+    Choice,
+    Quit,
+    build_choices,
+    read_choice,
+)
 from stich.terminal.view import GameView
+
+WAIT_PROMPT = "Press Enter for the next deal (q stops): "
+LAY_DOWN_KEY = re.compile(r"^[ke]?\s*(\d)\s*(\d)$")
+"""``k12``/``e78``: both cards to lay down at once, by their numbers (a shortcut)."""
 
 
 class TerminalPlayer(Bot):
@@ -31,84 +45,191 @@ class TerminalPlayer(Bot):
     NAME = "you"
 
     def __init__(self, console: Console, view: GameView, match: Match,
-                 read_line: Callable[[str], str]) -> None:
+                 read_line: Callable[[str], str], auto_claim: bool = False) -> None:
+        super().__init__()
         self.console, self.view, self.match, self.read_line = console, view, match, read_line
+        self.auto_claim = auto_claim
+
+    def read(self, prompt: str) -> str:
+        """A line from the person; Quit on end of input (Ctrl-D) or an interrupt (Ctrl-C)."""
+        try:
+            return self.read_line(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
 
     def act(self, observation: Observation) -> Action:
         self.console.print(self.view.table(observation, self.match))
-        choices = build_choices(self.view.hand(observation), observation.legal_actions,
+        if self.auto_claim and self.view.auto_claim(observation):
+            self.console.print(Text("Auto-claim: you have 66 (option --auto-claim, S-8)",
+                                    style="bold green"))
+            return Action("claim")
+        hand = self.view.hand(observation)
+        choices = build_choices(hand, observation.legal_actions, self.view.offered(observation),
                                 self.view.action_key)
-        self.console.print(self._menu(choices))
+        laying = next((a.verb for a in observation.legal_actions if a.verb in LAY_DOWN), None)
+        self.console.print(self._menu(choices, laying))
+        picked: Card | None = None
         while True:
-            try:
-                line = self.read_line("> ")
-            except EOFError:
-                raise Quit from None
+            line = self.read("> ")
             if line.strip().lower() in HELP_KEYS:
-                self.console.print(self._help(choices))
+                self.console.print(self._help(choices, laying))
                 continue
+            if laying and (both := LAY_DOWN_KEY.match(line.strip().lower())):
+                numbers = [int(n) for n in both.groups()]
+                if all(1 <= n <= len(hand) for n in numbers):
+                    return Action(laying, " ".join(hand[n - 1].name for n in numbers))
             try:
-                return read_choice(line, choices, self.view.deck)
+                action = read_choice(line, choices, self.view.deck)
             except ValueError as error:
                 self.console.print(Text(str(error), style="yellow"))
+                continue
+            if laying is None or action.verb != "play" or action.card not in hand:
+                return action
+            if picked is None:
+                picked = action.card
+                self.console.print(Text("First card to lay down: ").append_text(
+                    self.view.value_text(picked)).append(
+                    "; now the second (the same number takes it back)", style="cyan"))
+            elif action.card == picked:
+                picked = None
+                self.console.print(Text("Taken back: choose the first card again", style="cyan"))
+            else:
+                return Action(laying, f"{picked.name} {action.card.name}")
 
     def retry(self, action: Action, why: Illegal) -> bool:
-        self.console.print(Text.assemble(("Not allowed: ", "bold red"), str(action), f": {why}"))
+        self.console.print(Text.assemble(("Not allowed: ", "bold red"),
+                                         self.view.action_text(action), ": ",
+                                         self.view.why_text(why)))
         return True
 
-    def _menu(self, choices: Sequence[Choice]) -> Text:
+    def _menu(self, choices: Sequence[Choice], laying: str | None) -> Text:
         line = Text()
+        if laying is not None:
+            line.append("Lay down two cards face down: type their numbers one at a time "
+                        "(or both, e.g. 12)   ", style="cyan")
         for choice in choices:
-            if choice.action.verb == "play" and not choice.legal:
+            if not choice.legal or (laying is not None and choice.action.verb == "play"):
                 continue
             line.append(f"[{choice.key}] ", style="bold cyan")
-            line.append(self.view.action_text(choice.action))
+            line.append_text(self.view.action_text(choice.action))
             line.append("   ")
         return line.append("[?] help  [q] quit", style="dim")
 
-    def _help(self, choices: Sequence[Choice]) -> Table:
+    def _help(self, choices: Sequence[Choice], laying: str | None) -> Table:
+        """Every key of the game, marked where it applies now, then how to type cards and
+        actions and what the game's words mean."""
         table = Table(title="Keys", show_header=True)
         table.add_column("key")
         table.add_column("action")
         table.add_column("now")
         for choice in choices:
+            now = choice.legal and not (laying and choice.action.verb == "play")
             table.add_row(choice.key, self.view.action_text(choice.action),
-                          "allowed" if choice.legal else "not allowed")
-        table.add_row("text", "a card (HA, 10H, Herz-Ass) or a whole action (play HA)", "")
-        table.add_row("q", "quit: finished deals are saved", "")
+                          Text("✓ now", style="green") if now else Text("-", style="dim"))
+        if laying is not None:
+            table.add_row("1 … 8", f"{laying}: pick the two cards one at a time", "✓ now")
+        table.add_row(*self.view.typing_help(), "")
+        table.add_row("q", "quit: the match so far is saved (also Ctrl-D, Ctrl-C)", "")
+        for key, text in self.view.help_notes():
+            table.add_row(key, text, "")
         return table
 
 
+def check_save_path(path: Path, resuming: bool = False) -> str | None:
+    """What is wrong with saving the match record at ``path``, or None: checked before the
+    first deal, so that nothing is played that could not be saved. An existing record is kept
+    unless the match resumes from it."""
+    if path.is_dir():
+        return f"{path} is a folder; give a file name, e.g. {path / 'match.json'}"
+    if path.exists() and not resuming:
+        return (f"{path} already exists; go on with it (--resume {path}) or choose another "
+                "file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"cannot make the folder {path.parent}: {error.strerror or error}"
+    probe = path.with_name(path.name + ".tmp")
+    try:
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as error:
+        return f"cannot write in {path.parent}: {error.strerror or error}"
+    return None
+
+
+def resume_deal(match: Match, data: object) -> Game | None:
+    """The deal in progress of a saved match (its ``unfinished_deal``), replayed from the
+    match's next deal so that it is the same deal; None if there is none. RecordError if it
+    is not that deal or an action is illegal."""
+    if data is None:
+        return None
+    record = DealRecord.from_dict(data)
+    game = match.new_deal()
+    expected = game.to_record(match.seats)
+    if (record.hands, record.stock, record.dealer, record.trump_card) != (
+            expected.hands, expected.stock, expected.dealer, expected.trump_card):
+        raise RecordError("unfinished_deal is not this match's next deal")
+    for number, (seat, action) in enumerate(record.actions):
+        if seat != game.current_player():
+            raise RecordError(f"unfinished_deal action {number} ({action}): seat {seat} is "
+                              f"not to act")
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            raise RecordError(f"unfinished_deal action {number}: {error}") from None
+    return game
+
+
 def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot],
-               save_path: Path, console: Console, read_line: Callable[[str], str]) -> bool:
-    """Play deals until the match ends or the person quits; True if it ended."""
-    person = TerminalPlayer(console, view, match, read_line)
+               save_path: Path, console: Console, read_line: Callable[[str], str],
+               wait: bool = True, auto_claim: bool = False,
+               resumed: Game | None = None) -> bool:
+    """Play deals until the match ends or the person quits; True if it ended.
+
+    ``wait``: after each deal, show how it ended and wait for Enter. ``resumed``: a deal in
+    progress to finish first (``--resume``)."""
+    person = TerminalPlayer(console, view, match, read_line, auto_claim)
     bot_iter = iter(bots)
     players = [person if seat == human_seat else next(bot_iter)
                for seat in range(match.game_class.SEATS)]
 
     def announce(seat: int, action: Action, game: Game) -> None:
-        if seat != human_seat:
-            console.print(view.announce(seat, action, game))
+        line = view.announce(seat, action, game) if seat != human_seat else \
+            view.own_action(seat, action, game)
+        if line is not None:
+            console.print(line)
 
     while not match.is_over():
-        game = match.new_deal()
+        game, resumed = resumed or match.new_deal(), None
         try:
             play_deal(game, players, announce)
-        except Quit:
-            _save(match, save_path, game)
-            console.print(f"Stopped. Finished deals are saved in {save_path}")
+        except (Quit, KeyboardInterrupt):
+            _save(match, save_path, game, console)
+            console.print(f"\nStopped. The match so far is saved in {save_path}; "
+                          f"go on with: stich play {match.GAME} --resume {save_path}")
             return False
         match.finish_deal(game)
-        _save(match, save_path, None)
+        _save(match, save_path, None, console)
         console.print(view.deal_summary(game, match))
+        if wait and not match.is_over():
+            try:
+                stop = person.read(WAIT_PROMPT).strip().lower() in ("q", "quit", "exit")
+            except Quit:
+                stop = True
+            if stop:
+                console.print(f"Stopped. The match so far is saved in {save_path}")
+                return False
     console.print(view.match_summary(match))
     console.print(f"Match record saved in {save_path}")
     return True
 
 
-def _save(match: Match, path: Path, unfinished: Game | None) -> None:
-    record = match.to_record()
+def _save(match: Match, path: Path, unfinished: Game | None, console: Console) -> None:
+    record = match.to_record(private=True)  # the player's own save file keeps the seed
     if unfinished is not None and unfinished.history:
         record["unfinished_deal"] = unfinished.to_record(match.seats).to_dict()
-    save_json(path, record)
+    try:
+        save_json(path, record)
+    except OSError as error:
+        console.print(Text(f"error: cannot save the match to {path}: "
+                           f"{error.strerror or error}", style="bold red"))
