@@ -1,0 +1,84 @@
+"""`stich arena --jobs`: the same summary and the same records whatever the number of workers,
+and the summary lines scripts read (share of units with its interval, deals, points per deal)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from stich.arena import run_arena
+from tests.arena.helpers import arena, match_files
+
+RUNS = [("schnapsen", "24"), ("bauernschnapsen", "6"), ("dreierschnapsen", "6"), ("jass", "4")]
+
+
+@pytest.mark.parametrize(("game", "matches"), RUNS)
+def test_jobs_one_and_two_print_and_save_the_same(game: str, matches: str,
+                                                   tmp_path: Path) -> None:
+    one = arena(game, "rules", "random", "--matches", matches, "--seed", "5", "--jobs", "1",
+                "--out", str(tmp_path / "one"))
+    two = arena(game, "rules", "random", "--matches", matches, "--seed", "5", "--jobs", "2",
+                "--out", str(tmp_path / "two"))
+    assert one.exit_code == 0, one.stderr
+    assert two.exit_code == 0, two.stderr
+    assert one.stdout == two.stdout
+    saved = match_files(tmp_path / "one")
+    assert len(saved) == int(matches)
+    assert saved == match_files(tmp_path / "two")
+
+
+def test_summary_lines_keep_their_wording() -> None:
+    result = arena("schnapsen", "rules", "random", "--matches", "6", "--seed", "3",
+                   "--jobs", "2")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    report = run_arena("schnapsen", "rules", "random", 6, 3)
+    assert lines == report.lines()
+    assert lines[0].startswith("schnapsen: rules (A) against random (B), 6 matches, ")
+    assert lines[1].startswith(f"units (Bummerl/games) won by A: {report.a_units}/"
+                               f"{report.units} = ")
+    assert "(95% CI " in lines[1]
+    assert lines[2].startswith(f"deals won by A: {report.a_deals}/{report.deals} = ")
+    assert lines[3].startswith("game points per deal: A ")
+
+
+def test_three_seats_add_points_per_player() -> None:
+    lines = arena("dreierschnapsen", "rules", "random", "--matches", "3", "--jobs", "1").stdout
+    assert "game points per deal and player: A " in lines
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_report_is_the_same_for_any_jobs(jobs: int) -> None:
+    # the same report object as one process gives, field by field
+    assert (run_arena("jass", "rules", "random", 5, seed=2, jobs=jobs)
+            == run_arena("jass", "rules", "random", 5, seed=2))
+
+
+def test_progress_goes_to_stderr_only() -> None:
+    quiet = arena("schnapsen", "rules", "random", "--matches", "4", "--jobs", "1")
+    shown = arena("schnapsen", "rules", "random", "--matches", "4", "--jobs", "1",
+                  "--progress")
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stdout == quiet.stdout
+    assert "A won " in shown.stderr and "of deals" in shown.stderr
+    assert quiet.stderr == ""  # not a terminal, not asked for
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--jobs", "0"], "--jobs must be at least 1, got 0"),
+    (["--matches", "-1"], "--matches must not be negative"),
+    (["--nodes", "0"], "--nodes must be at least 1"),
+    (["--backend", "threads"], "unknown backend 'threads'; known: processes, ray"),
+    (["--address", "ray://x:1"], "--address is for --backend ray"),
+])
+def test_bad_settings_are_named(args: list[str], message: str) -> None:
+    result = arena("schnapsen", "rules", "random", "--matches", "2", *args)
+    assert result.exit_code == 1
+    assert message in result.stderr
+
+
+def test_game_and_bots_are_needed_without_resume() -> None:
+    result = arena("schnapsen", "rules")
+    assert result.exit_code == 1
+    assert "give the game and both bots (GAME A B), or --resume DIR" in result.stderr

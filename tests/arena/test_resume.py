@@ -1,0 +1,113 @@
+"""Resuming an interrupted arena run from its results folder: saved matches are read back (not
+played again), the rest are played, and the summary is that of an uninterrupted run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stich.arena import ArenaReport, run_arena
+from tests.arena.helpers import arena, match_files
+
+
+def _stop_after(count: int) -> Callable[[ArenaReport, int], None]:
+    def stop(running: ArenaReport, total: int) -> None:
+        if running.matches >= count:
+            raise KeyboardInterrupt  # as Ctrl-C would, in the middle of the run
+    return stop
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_interrupted_run_resumes_to_the_same_report(jobs: int, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        run_arena("schnapsen", "rules", "random", 40, seed=4, jobs=jobs, out=out,
+                  on_progress=_stop_after(7))
+    saved = sorted((out / "matches").glob("*.json"))
+    assert 7 <= len(saved) < 40
+    stamps = {path.name: path.stat().st_mtime_ns for path in saved}
+    seen: list[int] = []
+    resumed = run_arena("schnapsen", "rules", "random", 40, seed=4, jobs=jobs, out=out,
+                        on_progress=lambda running, total: seen.append(running.matches))
+    assert resumed == run_arena("schnapsen", "rules", "random", 40, seed=4)
+    assert seen[0] == len(saved)  # read back first, then one more per match played
+    assert {path.name: path.stat().st_mtime_ns for path in saved} == stamps  # not rewritten
+    assert len(match_files(out)) == 40
+
+
+def test_more_matches_on_the_same_folder_extend_the_run(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run_arena("jass", "rules", "random", 3, seed=8, out=out)
+    assert (run_arena("jass", "rules", "random", 5, seed=8, out=out)
+            == run_arena("jass", "rules", "random", 5, seed=8))
+
+
+def test_killed_process_resumes_to_the_uninterrupted_summary(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "stich", "arena", "jass", "rules", "random",
+               "--matches", "150", "--seed", "6", "--jobs", "2", "--out", str(out)]
+    # its own session, so that the kill reaches its worker processes too and nothing else
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        while len(list(out.glob("matches/*.json"))) < 10 and process.poll() is None:
+            time.sleep(0.005)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+    saved = len(list(out.glob("matches/*.json")))
+    assert 10 <= saved < 150, "the run should be killed in the middle"
+    again = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert f"read back {saved} saved matches from {out}" in again.stderr
+    uninterrupted = arena("jass", "rules", "random", "--matches", "150", "--seed", "6",
+                          "--jobs", "1")
+    assert again.stdout == uninterrupted.stdout
+    assert again.stdout.splitlines()[0].startswith("jass: rules (A) against random (B), "
+                                                   "150 matches, ")
+    assert len(match_files(out)) == 150
+
+
+def test_resume_takes_the_run_from_the_folder(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    first = arena("bauernschnapsen", "rules", "random", "--matches", "4", "--seed", "3",
+                  "-o", "count_down=on", "--out", str(out), "--jobs", "1")
+    assert first.exit_code == 0, first.stderr
+    again = arena("--resume", str(out))
+    assert again.exit_code == 0, again.stderr
+    assert again.stdout == first.stdout
+    assert "read back 4 saved matches" in again.stderr
+    more = arena("--resume", str(out), "--matches", "6", "--jobs", "2")
+    assert more.stdout == arena("bauernschnapsen", "rules", "random", "--matches", "6",
+                                "--seed", "3", "-o", "count_down=on").stdout
+
+
+def test_interrupt_message_says_how_to_go_on(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import stich.arena.command as command
+
+    real = command.run_plan
+
+    def interrupted(*args: Any, **kwargs: Any) -> ArenaReport:
+        counting = kwargs["on_progress"]
+
+        def stop(running: ArenaReport, total: int) -> None:
+            counting(running, total)  # the command's own count of finished matches
+            if running.matches >= 2:
+                raise KeyboardInterrupt
+        return real(*args, **kwargs | {"on_progress": stop})
+
+    monkeypatch.setattr(command, "run_plan", interrupted)
+    out = tmp_path / "run"
+    result = arena("schnapsen", "rules", "random", "--matches", "9", "--out", str(out),
+                   "--jobs", "1")
+    assert result.exit_code == 130
+    assert (f"interrupted after 2 of 9 matches, saved in {out}: rerun the same command "
+            f"(or --resume {out}) to go on") in result.stderr
