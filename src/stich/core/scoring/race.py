@@ -108,8 +108,7 @@ class RaceRules:
             raise EntryError(f"{deal.contract} is won at once when shown: it cannot fail (B-5)")
         value = contract.value * factor
         if deal.points is not None and whole(deal.points, "game points") != value:
-            times = f" times {factor}" if factor > 1 else ""
-            raise EntryError(f"{deal.contract} gives {contract.value}{times} = {value} "
-                             f"(B-5, B-6), not {deal.points}")
+            times = f" times {factor} = {value} (B-5, B-6)" if factor > 1 else " (B-5)"
+            raise EntryError(f"{deal.contract} gives {contract.value}{times}, not {deal.points}")
         return value
 

@@ -1,0 +1,199 @@
+"""Pads for the Schnapsen games: the Bummerl counter (S-10) and the race to 24 (B-7, D-1).
+
+Both draw as players draw them on paper: a column per player (or team) of the numbers he
+stands at, each crossed out when the next is written, and a ring per Bummerl given.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from stich.contract.bauernschnapsen import Bauernschnapsen
+from stich.contract.deal import ContractSchnapsen
+from stich.contract.dreierschnapsen import Dreierschnapsen
+from stich.contract.match import race_rules
+from stich.core.options import RuleOptions
+from stich.core.scoring.bummerl import BummerlCounter, RaceTo24, SchnapsenDeal
+from stich.core.scoring.entry import EntryError
+from stich.core.scoring.race import NORMAL, REDEAL, RaceDeal
+from stich.schnapsen.game import SchnapsenOptions
+from stich.tafel.pad import Pad, fields, number, pick
+
+RING = "●"
+"""A Bummerl as drawn beside a name."""
+
+
+def column_text(numbers: list[int]) -> str:
+    """A column as written: each number crossed out (``-7-``) but the last."""
+    return " ".join([*(f"-{n}-" for n in numbers[:-1]), str(numbers[-1])])
+
+
+class SchnapsenPad(Pad):
+    """Two players count down from 7 (S-10): who won a deal and how many game points."""
+
+    GAME = "schnapsen"
+    TITLE = "Schnapsen: Bummerl counter"
+    OPTIONS = SchnapsenOptions
+    PLAYERS = (2,)
+    HELP = ("A deal: the winner (number or name) and his game points 1, 2 or 3 (S-9), "
+            "e.g. '1 2' or 'anna 3'.")
+    options: SchnapsenOptions
+
+    def _reset(self) -> None:
+        o = self.options
+        self.counter = BummerlCounter(o.bummerl_start, o.schneider_bummerl, o.rubber)
+        self.columns: list[list[int]] = [[o.bummerl_start], [o.bummerl_start]]
+
+    def _apply(self, entry: dict[str, Any]) -> None:
+        if entry["kind"] != "deal":
+            raise EntryError(f"a Schnapsen pad has deals only, not {entry['kind']!r}")
+        deal = SchnapsenDeal(**fields(entry, "winner", "game_points"))
+        outcome = self.counter.book(deal)
+        if outcome is None:
+            self.columns[deal.winner].append(self.counter.remaining[deal.winner])
+        else:
+            start = self.options.bummerl_start
+            self.columns = [[start], [start]]
+
+    def parse(self, line: str) -> dict[str, Any]:
+        words = line.split()
+        if len(words) != 2:
+            raise EntryError("a deal is two words: the winner and his game points, e.g. '1 2'")
+        return {"kind": "deal", "winner": self.seat(words[0]),
+                "game_points": number(words[1], "game points")}
+
+    def describe(self, entry: dict[str, Any]) -> str:
+        return f"{self.names[entry['winner']]} wins {entry['game_points']}"
+
+    def is_over(self) -> bool:
+        return self.counter.rubber_winner() is not None
+
+    def board_text(self) -> str:
+        return "\n".join(
+            f"{name:<20} {column_text(self.columns[seat])}   Bummerl "
+            f"{RING * self.counter.bummerl[seat]}" for seat, name in enumerate(self.names))
+
+    def scores(self, seat: int | None = None) -> dict[str, Any]:
+        return {"columns": self.columns, "bummerl": self.counter.bummerl,
+                "remaining": self.counter.remaining, "start": self.options.bummerl_start,
+                "rubber": self.options.rubber, "winner": self.counter.rubber_winner()}
+
+    def result_line(self) -> str:
+        winner = self.counter.rubber_winner()
+        if winner is not None:
+            return f"{self.names[winner]} wins the rubber (S-10)."
+        return "; ".join(f"{name} {left} to go, {self.counter.bummerl[seat]} Bummerl"
+                         for seat, (name, left) in
+                         enumerate(zip(self.names, self.counter.remaining, strict=True)))
+
+
+class RacePad(Pad):
+    """Bauern- or Dreierschnapsen: each deal's contract, declarer, outcome and doubling."""
+
+    GAME_CLASS: ClassVar[type[ContractSchnapsen]]
+    HELP = ("A deal: the contract (normal, bettler, gang ... or redeal), its declarer (number or "
+            "name; in the normal game the caller, or any player of the winning team), 'won' "
+            "or 'lost', the doubling x2, x4 or x8, and in the normal game the game points as "
+            "written: 1, 2 or 3 times the doubling (B-4 to B-6). E.g. 'normal 2 3', "
+            "'gang anna lost x2', 'normal 1 4 x2', 'redeal'.")
+    options: Any
+
+    def _reset(self) -> None:
+        self.rules = race_rules(self.GAME_CLASS, self.options)
+        self.race = RaceTo24(len(self.rules.parties), limit=self.options.match_bummerl)
+        self.columns: list[list[int]] = [[0] for _ in self.rules.parties]
+
+    def _apply(self, entry: dict[str, Any]) -> None:
+        if entry["kind"] != "deal":
+            raise EntryError(f"a {self.GAME} pad has deals only, not {entry['kind']!r}")
+        deal = RaceDeal(**fields(entry, "contract", "declarer", "made", "factor", "points"))
+        outcome = self.race.book(deal, self.rules)
+        if outcome is not None:
+            self.columns = [[0] for _ in self.rules.parties]
+            return
+        for party, score in enumerate(self.race.score):
+            if score != self.columns[party][-1]:
+                self.columns[party].append(score)
+
+    def parse(self, line: str) -> dict[str, Any]:
+        words = line.lower().split()
+        if not words:
+            raise EntryError("empty entry: " + self.HELP)
+        names = {name: name for name in (NORMAL, REDEAL, *self.rules.known)}
+        contract = pick(words[0], names, "contract")
+        if contract == REDEAL:
+            if len(words) > 1:
+                raise EntryError("a redeal is the one word 'redeal' (B-2)")
+            return {"kind": "deal", "contract": REDEAL}
+        if len(words) < 2:
+            raise EntryError(f"{contract}: name its declarer too, e.g. '{contract} 1'")
+        entry: dict[str, Any] = {"kind": "deal", "contract": contract,
+                                 "declarer": self.seat(words[1]), "made": True, "factor": 1}
+        for word in words[2:]:
+            if word in ("won", "w", "made", "+"):
+                entry["made"] = True
+            elif word in ("lost", "l", "failed", "-"):
+                entry["made"] = False
+            elif word.startswith("x"):
+                entry["factor"] = number(word[1:], "the doubling after x")
+            else:
+                entry["points"] = number(word, "game points")
+        return entry
+
+    def party_name(self, party: int) -> str:
+        return " & ".join(self.names[seat] for seat in self.rules.parties[party])
+
+    def describe(self, entry: dict[str, Any]) -> str:
+        if entry["contract"] == REDEAL:
+            return "redeal (B-2)"
+        doubled = f" x{entry['factor']}" if entry.get("factor", 1) > 1 else ""
+        outcome = "won" if entry.get("made", True) else "lost"
+        points = self.rules.party_points(RaceDeal(**fields(
+            entry, "contract", "declarer", "made", "factor", "points")))
+        gained = ", ".join(f"{self.party_name(p)} +{n}" for p, n in enumerate(points) if n)
+        return (f"{entry['contract']} by {self.names[entry['declarer']]}{doubled} "
+                f"{outcome}: {gained}")
+
+    def is_over(self) -> bool:
+        return self.race.match_over()
+
+    def shown(self, score: int) -> int:
+        """B-7 option count_down: the race shown counting down from 24."""
+        return self.race.target - score if self.options.count_down else score
+
+    def board_text(self) -> str:
+        return "\n".join(
+            f"{self.party_name(party):<20} "
+            f"{column_text([self.shown(s) for s in self.columns[party]])}   Bummerl "
+            f"{RING * self.race.bummerl[party]}" for party in range(len(self.rules.parties)))
+
+    def scores(self, seat: int | None = None) -> dict[str, Any]:
+        return {"parties": [self.party_name(p) for p in range(len(self.rules.parties))],
+                "columns": [[self.shown(s) for s in column] for column in self.columns],
+                "bummerl": self.race.bummerl, "score": self.race.score,
+                "target": self.race.target, "count_down": self.options.count_down,
+                "finished": self.race.finished, "over": self.race.match_over()}
+
+    def result_line(self) -> str:
+        if self.race.match_over():
+            most = max(self.race.bummerl)
+            losers = [self.party_name(p) for p, n in enumerate(self.race.bummerl) if n == most]
+            return f"Match over: {', '.join(losers)} {most} Bummerl (B-7)."
+        return "; ".join(f"{self.party_name(p)} {self.shown(s)}, {self.race.bummerl[p]} Bummerl"
+                         for p, s in enumerate(self.race.score))
+
+
+class BauernschnapsenPad(RacePad):
+    GAME = "bauernschnapsen"
+    TITLE = "Bauernschnapsen: race to 24"
+    GAME_CLASS = Bauernschnapsen
+    OPTIONS: ClassVar[type[RuleOptions]] = Bauernschnapsen.OPTIONS
+    PLAYERS = (4,)
+
+
+class DreierschnapsenPad(RacePad):
+    GAME = "dreierschnapsen"
+    TITLE = "Dreierschnapsen: race to 24"
+    GAME_CLASS = Dreierschnapsen
+    OPTIONS: ClassVar[type[RuleOptions]] = Dreierschnapsen.OPTIONS
+    PLAYERS = (3,)
