@@ -31,7 +31,7 @@ from stich.jass.cards import (
     playable,
     winner_index,
 )
-from stich.jass.weis import Declared, best, in_a_row, is_four, weis_in
+from stich.jass.weis import Declared, best, held_weis, in_a_row, is_four
 
 TEAMS = ((0, 2), (1, 3))
 """Partners sit opposite (J-2); team ``seat % 2``."""
@@ -129,7 +129,7 @@ class Jass(Game):
     _STATE = ("hands", "contract", "factor", "chooser", "pushed", "to_act", "leader", "trick",
               "tricks_played", "card_points", "tricks_won", "declared", "weis_team",
               "weis_raw", "stoeck_holder", "stoeck_seat", "written", "last_trick", "_result",
-              "_plays")
+              "_plays", "_forfeit")
 
     options: JassOptions
 
@@ -148,7 +148,6 @@ class Jass(Game):
         self.scores_before: tuple[int, int] = (scores_before[0], scores_before[1])
         self.hands: tuple[int, ...] = masks
         self.factors = _factors(self.options)
-        self._weis_held: list[list[int] | None] = [None] * 4
         self.contract: Contract | None = None
         self.factor = 0
         """The contract's multiplier (J-9), once chosen."""
@@ -171,6 +170,7 @@ class Jass(Game):
         self._result: DealResult | None = None
         self._plays = -1
         """The cards the seat to act may play, once asked (-1: not yet)."""
+        self._forfeit: tuple[int, Illegal] | None = None
         self._start_history()
 
     @classmethod
@@ -200,16 +200,12 @@ class Jass(Game):
         """The game score now: before the deal plus what this deal has written."""
         return (self.scores_before[0] + self.written[0], self.scores_before[1] + self.written[1])
 
-    def _held_weis(self, seat: int) -> list[int]:
+    def _held_weis(self, seat: int) -> tuple[int, ...]:
         """Every Weis the seat's hand holds (asked in the first trick, before the seat plays,
-        so its hand is still the hand as dealt: computed once)."""
-        found = self._weis_held[seat]
-        if found is None:
-            found = self._weis_held[seat] = weis_in(self.hands[seat],
-                                                    self.options.four_of_a_kind_low)
-        return found
+        so its hand is still the hand as dealt), from the hand alone: nothing cached here."""
+        return held_weis(self.hands[seat], self.options.four_of_a_kind_low)
 
-    def _weis_options(self) -> list[int]:
+    def _weis_options(self) -> tuple[int, ...] | list[int]:
         """The Weis the seat to act may still declare (J-5), in the first trick."""
         seat = self.to_act
         found = self._held_weis(seat)

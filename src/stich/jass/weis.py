@@ -7,6 +7,7 @@ rank. Because a card's value is ``suit * 9 + rank``, a run is a block of consecu
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from stich.core.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank
@@ -68,6 +69,13 @@ def weis_in(hand: int, four_low: bool = True) -> list[int]:
         if hand & four == four and (four_low or Rank(rank) not in LOW_RANKS):
             found.append(four)
     return found
+
+
+@lru_cache(maxsize=4096)
+def held_weis(hand: int, four_low: bool = True) -> tuple[int, ...]:
+    """:func:`weis_in` as a tuple, cached by hand: a pure function of the cards, so clones
+    and sampled worlds share nothing that one of them could change (issue 8)."""
+    return tuple(weis_in(hand, four_low))
 
 
 def describe(mask: int) -> str:
