@@ -1,0 +1,162 @@
+"""A steppable table (issue 8, item 6): a deal or a whole match that takes actions from any
+seat as they arrive and says what each seat sees.
+
+A server drives it from its event loop, the runner (``stich.runner``) from a plain loop. Each
+seat has its own stream of JSON messages (``docs/events.md``): the ``event`` messages of a
+deal are exactly that seat's information state (``Game.seat_events``), and the rest (whose
+turn it is, the legal actions for the seat to act, results, the score) follows from it or is
+public. Hidden cards never enter another seat's stream.
+
+Example::
+
+    table = Table(stich.core.registry.match_class("schnapsen")(["Anna", "Bert"], seed=1))
+    table.submit(table.to_act, table.legal_actions()[0])   # -> new messages, per seat
+    table.messages(0, since=0)                              # seat 0's stream, for a reconnect
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stich.core.actions import Action, ActionParseError, as_action
+from stich.core.game import TERMINAL, Game, Illegal, to_json
+from stich.core.match import Match
+
+
+class TableError(ValueError):
+    """An action the table refuses: out of turn, malformed, illegal, or after the end.
+    ``why`` carries the rule for an illegal action."""
+
+    def __init__(self, seat: int, message: str, why: Illegal | None = None) -> None:
+        super().__init__(message)
+        self.seat, self.why = seat, why
+
+
+class Table:
+    """One deal (``game=``) or a whole match (a :class:`Match`) at a table of seats."""
+
+    def __init__(self, match: Match | None = None, *, game: Game | None = None) -> None:
+        if (match is None) == (game is None):
+            raise ValueError("a table plays either a match or a single deal")
+        self.match = match
+        first = game if game is not None else match.new_deal()  # type: ignore[union-attr]
+        self.seats = first.SEATS
+        self.log: list[list[dict[str, Any]]] = [[] for _ in range(self.seats)]
+        self.deal_number = 0
+        self.game = first
+        self._open_deal()
+
+    # --- state -----------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or TERMINAL once the deal (single deal) or match is over."""
+        return self.game.current_player()
+
+    def is_over(self) -> bool:
+        return self.game.is_terminal()
+
+    def legal_actions(self) -> list[Action]:
+        return self.game.legal_actions()
+
+    def messages(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
+        """Seat ``seat``'s messages from number ``since`` on (a reconnecting client)."""
+        return self.log[seat][since:]
+
+    # --- acting ----------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action | str) -> list[tuple[int, dict[str, Any]]]:
+        """Take ``seat``'s action; the new messages as (seat, message). TableError if it is
+        not that seat's turn, the action is malformed or illegal, or the table is over."""
+        to_act = self.to_act
+        if to_act == TERMINAL:
+            raise TableError(seat, "the match is over" if self.match else "the deal is over")
+        if seat != to_act:
+            raise TableError(seat, f"it is seat {to_act}'s turn, not seat {seat}'s")
+        try:
+            parsed = as_action(action)
+        except ActionParseError as error:
+            raise TableError(seat, str(error), Illegal("notation", str(error))) from None
+        why = self.game.why_illegal(parsed)
+        if why is not None:
+            raise TableError(seat, f"{parsed} is illegal: {why}", why)
+        start = self._lengths()
+        self.game.apply_legal(parsed)
+        self._after_action()
+        return self._since(start)
+
+    def forfeit(self, seat: int, why: Illegal) -> list[tuple[int, dict[str, Any]]]:
+        """End the deal because ``seat`` broke a rule (a bot's illegal move: the game's
+        illegal-move policy, e.g. S-12)."""
+        start = self._lengths()
+        self.game.forfeit(seat, why)
+        self._broadcast({"type": "forfeit", "seat": seat, "rule": why.rule,
+                         "reason": why.reason})
+        self._after_action(new_events=False)
+        return self._since(start)
+
+    # --- the streams -------------------------------------------------------------------------
+    def _send(self, seat: int, body: dict[str, Any]) -> None:
+        stream = self.log[seat]
+        stream.append({"n": len(stream), **body})
+
+    def _broadcast(self, body: dict[str, Any]) -> None:
+        for seat in range(self.seats):
+            self._send(seat, body)
+
+    def _lengths(self) -> list[int]:
+        return [len(stream) for stream in self.log]
+
+    def _since(self, start: list[int]) -> list[tuple[int, dict[str, Any]]]:
+        return [(seat, message) for seat in range(self.seats)
+                for message in self.log[seat][start[seat]:]]
+
+    def _open_deal(self) -> None:
+        game = self.game
+        self._broadcast({"type": "deal", "deal": self.deal_number, "dealer": game.dealer,
+                         "game": game.NAME})
+        for seat in range(self.seats):
+            for event in game.seat_events(seat):
+                self._send(seat, {"type": "event", "deal": self.deal_number,
+                                  "event": event.to_dict()})
+        self._turn()
+
+    def _turn(self) -> None:
+        seat = self.game.current_player()
+        if seat == TERMINAL:
+            return
+        legal = [str(action) for action in self.game.legal_actions()]
+        for other in range(self.seats):
+            body: dict[str, Any] = {"type": "turn", "deal": self.deal_number, "seat": seat}
+            if other == seat:
+                body["legal"] = legal
+            self._send(other, body)
+
+    def _after_action(self, new_events: bool = True) -> None:
+        game = self.game
+        if new_events:
+            last = len(game.history) - 1
+            for seat in range(self.seats):
+                for event in game.seat_events(seat, start=last):
+                    self._send(seat, {"type": "event", "deal": self.deal_number,
+                                      "event": event.to_dict()})
+        if not game.is_terminal():
+            self._turn()
+            return
+        result = game.result()
+        assert result is not None
+        self._broadcast({"type": "result", "deal": self.deal_number,
+                         "result": to_json(result.to_dict())})
+        match = self.match
+        if match is None:
+            return
+        match.finish_deal(game)
+        self._broadcast({"type": "score", "match": match.state()})
+        if match.is_over():
+            end: dict[str, Any] = {"type": "match_end", "match": match.state()}
+            if match.seed is not None:  # the secret is revealed only now (issue 8, item 8)
+                end.update(seed=match.seed, salt=match.salt,
+                           seed_commitment=match.commitment())
+            self._broadcast(end)
+            return
+        self.deal_number += 1
+        self.game = match.new_deal()
+        self._open_deal()
