@@ -10,7 +10,7 @@ from typer.testing import CliRunner, Result
 
 from stich.cli import command_app
 
-__all__ = ["arena", "match_files"]
+__all__ = ["arena", "match_files", "verify_record"]
 
 _app = command_app(["arena"])
 _runner = CliRunner()
@@ -19,6 +19,11 @@ _runner = CliRunner()
 def arena(*args: str) -> Result:
     """`stich arena ARGS` in this process; stdout and stderr apart."""
     return _runner.invoke(_app, ["arena", *args])
+
+
+def verify_record(path: Path) -> Result:
+    """`stich record verify PATH`."""
+    return _runner.invoke(_app, ["record", "verify", str(path)])
 
 
 def match_files(out: Path) -> dict[str, Any]:
