@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 app = typer.Typer(
     name="stich",
@@ -37,54 +37,61 @@ def _records_dir() -> Path:
     return root / "records"
 
 
-@app.command()
+class _PlainHelpCommand(TyperCommand):
+    """A command whose help shows no ``<bool>`` tag beside flags (``--help`` included)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+RULES_DOCS = "docs/rules/ (schnapsen.md, bauernschnapsen.md, schieber.md, notation.md)"
+FLAG = ""
+"""The metavar of a flag: nothing beside it in the help."""
+
+
+@app.command(cls=_PlainHelpCommand, epilog=f"The rules of every game: {RULES_DOCS}.")
 def play(
-    game: Annotated[str, typer.Argument(
-        help="schnapsen, jass, bauernschnapsen or dreierschnapsen.")],
-    vs: Annotated[str, typer.Option(help="The bot to play against (rules, random).")] = "rules",
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
+                             "(with --resume: read from the file).", show_default=False)] = None,
+    vs: Annotated[str, typer.Option(metavar="BOT",
+                                    help="The bot to play against (rules, random).")] = "rules",
     preset: Annotated[str | None, typer.Option(
+        metavar="NAME",
         help="Rule preset: soft, sharp, tournament (Schnapsen); standard, swisslos, "
              "turnier (Jass); standard, club (Bauern-, Dreierschnapsen).")] = None,
-    option: OptionPairs = None,
-    seed: Annotated[int | None, typer.Option(help="Deal seed: same seed, same game.")] = None,
-    deck: Annotated[str | None, typer.Option(help="Card pictures: french, german, swiss.")] = None,
-    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
-    save: Annotated[Path | None, typer.Option(help="Where to save the match record.")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="NAME=VALUE",
+        help="A rule option (repeatable); see docs/rules/.")] = None,
+    seed: Annotated[int | None, typer.Option(
+        metavar="N", help="Deal seed: same seed, same game.")] = None,
+    deck: Annotated[str | None, typer.Option(
+        metavar="DECK", help="Card pictures and names: french, german, swiss.")] = None,
+    name: Annotated[str, typer.Option(metavar="NAME", help="Your name at the table.")] = "You",
+    save: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Where to save the match record (a new file).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Go on with a match saved by play (its file is saved again).")
+    ] = None,
+    auto_claim: Annotated[bool, typer.Option(
+        "--auto-claim", metavar=FLAG,
+        help="Schnapsen, soft preset: claim for you once you have 66 (S-8).")] = False,
+    wait: Annotated[bool, typer.Option(
+        "--wait/--no-wait", metavar=FLAG,
+        help="After each deal, wait for Enter before the next one.")] = True,
 ) -> None:
-    """Play a whole match against bots in the terminal."""
-    from rich.console import Console
+    """Play a whole match against bots in the terminal (? at the prompt lists every key)."""
+    from stich.terminal.start import PlayRequest, StartError, start_play
 
-    from stich.bots import make_bot
-    from stich.core.card_names import Deck
-    from stich.core.dealing import derive_seed, fresh_seed
-    from stich.core.options import OptionsError, parse_option_pairs
-    from stich.core.registry import game_class, match_class
-    from stich.terminal.games import VIEWS, view_class
-    from stich.terminal.session import play_match
-
-    if game not in VIEWS:
-        raise _fail(f"no terminal play for {game!r}; playable: {', '.join(sorted(VIEWS))}")
+    request = PlayRequest(game, vs, preset, option or [], seed, deck, name, save, resume,
+                          auto_claim, wait, _records_dir())
     try:
-        options = game_class(game).OPTIONS.from_preset(preset, **parse_option_pairs(option or []))
-        chosen_deck = Deck(deck) if deck else VIEWS[game][1]
-    except (OptionsError, ValueError) as error:
+        start_play(request)
+    except StartError as error:
         raise _fail(str(error)) from None
-    seed = fresh_seed() if seed is None else seed
-    seats = game_class(game).SEATS
-    try:
-        bots = [make_bot(game, vs, derive_seed(seed, "bot", seat)) for seat in range(1, seats)]
-    except ValueError as error:
-        raise _fail(str(error)) from None
-    names = [name] + [f"{vs.capitalize()} {seat}" if seats > 2 else vs.capitalize()
-                      for seat in range(1, seats)]
-    match = match_class(game)(names, seed, options)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = save or _records_dir() / f"{game}-{stamp}-{seed}.json"
-    console = Console(highlight=False)
-    console.print(f"{game.capitalize()}, preset {options.preset}, seed {seed}. "
-                  "Keys: numbers play cards, ? lists every key, q quits.")
-    view = view_class(game)(names, chosen_deck)
-    play_match(match, view, 0, bots, path, console, console.input)
 
 
 @record_app.command("verify")
@@ -148,16 +155,16 @@ def arena(
     a: Annotated[str | None, typer.Argument(help="Bot A, e.g. rules.")] = None,
     b: Annotated[str | None, typer.Argument(help="Bot B, e.g. random.")] = None,
     matches: Annotated[int | None, typer.Option(
-        help="Whole matches to play [default: 200; with --resume: the saved run's].")] = None,
+        help="Whole matches to play (default 200; with --resume: the saved run's).")] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed for every deal and bot [default: 1].")] = None,
+        help="Seed for every deal and bot (default 1).")] = None,
     preset: Annotated[str | None, typer.Option(help="Rule preset.")] = None,
     option: OptionPairs = None,
     nodes: Annotated[int | None, typer.Option(
         help="Search budget for the bots that take one; results depend only on seed and "
              "budget.")] = None,
     jobs: Annotated[int | None, typer.Option(
-        help="Worker processes (Ray: local CPUs) [default: all cores].")] = None,
+        help="Worker processes (Ray: local CPUs), default all cores.")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Results folder: each match record is saved there as it ends; rerunning with "
              "it plays only the matches not saved yet.")] = None,
@@ -167,10 +174,10 @@ def arena(
     backend: Annotated[str, typer.Option(
         help="processes, or ray (extra dist): same matches, same results.")] = "processes",
     address: Annotated[str | None, typer.Option(
-        help="Ray cluster address [default: a local Ray].")] = None,
+        help="Ray cluster address (default: a local Ray).")] = None,
     progress: Annotated[bool | None, typer.Option(
         "--progress/--no-progress",
-        help="Progress bar with running win rates on stderr [default: when a terminal].")] = None,
+        help="Progress bar with running win rates on stderr (default: when a terminal).")] = None,
 ) -> None:
     """Pit two bots against each other over seeded matches, each played both ways round."""
     from stich.arena.backends import BackendError
@@ -190,6 +197,53 @@ def arena(
         raise typer.Exit(code=130) from None
     for line in report.lines():
         typer.echo(line)
+
+
+@app.command()
+def tafel(
+    game: Annotated[str | None, typer.Argument(
+        help="schnapsen, bauernschnapsen, dreierschnapsen, jass, coiffeur or differenzler.")
+    ] = None,
+    names: Annotated[list[str] | None, typer.Argument(
+        help="The players' names in seat order (partners sit opposite).")] = None,
+    preset: Annotated[str | None, typer.Option(help="Rule preset.")] = None,
+    option: OptionPairs = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue a saved pad file.")] = None,
+    file: Annotated[Path | None, typer.Option(help="Where to save the pad.")] = None,
+    web: Annotated[bool, typer.Option(help="Serve the pad as a phone page.")] = False,
+    host: Annotated[str, typer.Option(help="Address for --web.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port for --web.")] = 8024,
+    html: Annotated[Path | None, typer.Option(
+        help="Write the pad as a printable HTML sheet and stop.")] = None,
+) -> None:
+    """Score pad for a game played with real cards: Bummerl counter, race to 24, Jass board,
+    Coiffeur table, Differenzler sheet. Saved after every entry."""
+    from stich.core.options import OptionsError
+    from stich.core.scoring.entry import EntryError
+    from stich.tafel.command import open_pad
+    from stich.tafel.store import PadFileError
+
+    try:
+        pad, path = open_pad(game, names or [], preset, option or [], resume, file,
+                             _records_dir().parent)
+    except (EntryError, OptionsError, PadFileError, ValueError) as error:
+        raise _fail(str(error)) from None
+    if html is not None:
+        from stich.tafel.drawing import sheet_html
+
+        html.write_text(sheet_html(pad), encoding="utf-8")
+        typer.echo(f"sheet written to {html}")
+        return
+    if web:
+        try:
+            from stich.tafel.web import serve
+        except ImportError:
+            raise _fail("the phone page needs the web extra: pip install 'stich[web]'") from None
+        serve(pad, path, host, port)
+        return
+    from stich.tafel.terminal import run
+
+    run(pad, path)
 
 
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."

@@ -61,7 +61,7 @@ def test_progress_goes_to_stderr_only() -> None:
                   "--progress")
     assert shown.exit_code == 0, shown.stderr
     assert shown.stdout == quiet.stdout
-    assert "A won " in shown.stderr and "of deals" in shown.stderr
+    assert " units " in shown.stderr and ", deals " in shown.stderr
     assert quiet.stderr == ""  # not a terminal, not asked for
 
 

@@ -89,7 +89,7 @@ def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str 
                             address=address, on_progress=count)
         from stich.arena.progress import ProgressBar
 
-        with ProgressBar(f"{plan.game} {plan.a} vs {plan.b}") as bar:
+        with ProgressBar(f"{plan.a}-{plan.b}") as bar:
             def both(running: ArenaReport, total: int) -> None:
                 count(running, total)
                 bar(running, total)

@@ -23,7 +23,7 @@ class ProgressBar:
     def __init__(self, title: str) -> None:
         self._progress = Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+            TimeElapsedColumn(), TimeRemainingColumn(),
             TextColumn("{task.fields[rates]}"),
             console=Console(stderr=True), transient=False)
         self._task = self._progress.add_task(title, total=None, rates="")

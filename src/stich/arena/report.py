@@ -105,6 +105,5 @@ class ArenaReport:
 
     def running(self) -> str:
         """A short line for a progress display: units and deals won by A so far."""
-        return (f"A won {self.a_units}/{self.units} units "
-                f"({self.a_units / max(self.units, 1):.1%}), "
-                f"{self.a_deals / max(self.deals, 1):.1%} of deals")
+        return (f"A {self.a_units}/{self.units} units {self.a_units / max(self.units, 1):.1%}, "
+                f"deals {self.a_deals / max(self.deals, 1):.1%}")
