@@ -93,9 +93,9 @@ class RacePad(Pad):
     GAME_CLASS: ClassVar[type[ContractSchnapsen]]
     HELP = ("A deal: the contract (normal, bettler, gang ... or redeal), its declarer (number or "
             "name; in the normal game the caller, or any player of the winning team), 'won' "
-            "or 'lost', the doubling x2, x4 or x8, and in the normal game the game points as "
-            "written: 1, 2 or 3 times the doubling (B-4 to B-6). E.g. 'normal 2 3', "
-            "'gang anna lost x2', 'normal 1 4 x2', 'redeal'.")
+            "or 'lost', the doubling x2, x4 or x8, and in the normal game its game points 1, 2 "
+            "or 3 before doubling (B-4 to B-6). E.g. 'normal 2 3', 'gang anna lost x2', "
+            "'normal 1 2 x2' (4 written), 'redeal'.")
     options: Any
 
     def _reset(self) -> None:
@@ -138,6 +138,8 @@ class RacePad(Pad):
                 entry["factor"] = number(word[1:], "the doubling after x")
             else:
                 entry["points"] = number(word, "game points")
+        if "points" in entry:  # the line gives them before doubling; the entry as written
+            entry["points"] *= entry["factor"]
         return entry
 
     def party_name(self, party: int) -> str:
