@@ -1,9 +1,13 @@
-"""Fixtures for the tournament tests: a fresh database and a CLI runner bound to it."""
+"""Fixtures for the tournament tests: a fresh database and a CLI runner bound to it.
+
+Every test that takes `db` (or `cli`, `cli_fail`, `snap`) runs twice: on a SQLite file and on
+PostgreSQL in a fresh schema (issue 14.8); the PostgreSQL run is skipped, with the reason, when
+no server answers on localhost:5432.
+"""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +20,7 @@ from stich.cli import command_app
 from stich.tournament.service import Tournament
 from stich.tournament.snapshot import Snapshot
 from stich.tournament.store import Store, resolve_url
+from tests.tournament.helpers import Backend, pg_backend, pg_unavailable, sqlite_backend
 
 app = command_app(["tournament"])
 
@@ -39,20 +44,35 @@ def fast_cli(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(typer.testing, "_get_command", cached)
 
 
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path,
+            monkeypatch: pytest.MonkeyPatch) -> Iterator[Backend]:
+    """A fresh, empty tournament database of each kind."""
     monkeypatch.delenv("STICH_TOURNAMENT_DB", raising=False)
     monkeypatch.delenv("STICH_TOURNAMENT_EVENT", raising=False)
-    return tmp_path / "event.stich.db"
+    if request.param == "sqlite":
+        yield sqlite_backend(tmp_path)
+        return
+    reason, _ = pg_unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    with pg_backend() as pg:
+        yield pg
 
 
 @pytest.fixture
-def cli(db: Path) -> Cli:
+def db(backend: Backend) -> str:
+    """What `--db` gets: a SQLite file path or a PostgreSQL URL."""
+    return backend.db
+
+
+@pytest.fixture
+def cli(db: str) -> Cli:
     """Run `stich tournament --db DB ARGS...`, assert success, return stdout."""
     runner = CliRunner()
 
     def run(*args: str) -> str:
-        res = runner.invoke(app, ["tournament", "--db", str(db), *args])
+        res = runner.invoke(app, ["tournament", "--db", db, *args])
         assert res.exit_code == 0, f"{args}: {res.output}{res.exception!r}"
         return res.stdout
 
@@ -60,41 +80,31 @@ def cli(db: Path) -> Cli:
 
 
 @pytest.fixture
-def cli_fail(db: Path) -> Callable[..., str]:
+def cli_fail(db: str, backend: Backend) -> Callable[..., str]:
     """Run a command that must be refused: exit 1, one `error:` line on stderr, no change."""
     runner = CliRunner()
 
     def run(*args: str) -> str:
-        before = dump(db) if db.exists() else None
-        res = runner.invoke(app, ["tournament", "--db", str(db), *args])
+        before = backend.dump()
+        res = runner.invoke(app, ["tournament", "--db", db, *args])
         assert res.exit_code == 1, f"{args} should fail: {res.output}"
         lines = res.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), res.stderr
-        after = dump(db) if db.exists() else None
-        assert before == after, f"{args} changed the database"
+        assert before == backend.dump(), f"{args} changed the database"
         return lines[0]
 
     return run
 
 
 @pytest.fixture
-def snap(db: Path) -> Callable[[], Snapshot]:
+def snap(db: str) -> Callable[[], Snapshot]:
     """The event as the service sees it, for assertions."""
 
     def get() -> Snapshot:
-        store = Store(resolve_url(str(db)))
+        store = Store(resolve_url(db))
         try:
             return Tournament(store).snapshot(None)
         finally:
             store.close()
 
     return get
-
-
-def dump(path: Path) -> list[str]:
-    """Every row of the database as SQL, to compare before and after a refused command."""
-    con = sqlite3.connect(path)
-    try:
-        return list(con.iterdump())
-    finally:
-        con.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from typer.testing import CliRunner
 
 from stich.cli import command_app
 from stich.tournament.snapshot import Snapshot
+from tests.tournament.helpers import Backend
 
 app = command_app(["tournament"])
 
@@ -100,7 +100,7 @@ def test_result_errors(event: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) 
 
 
 def test_result_correction(event: Cli, cli_fail: Cli, snap: Callable[[], Snapshot],
-                           db: Path) -> None:
+                           backend: Backend) -> None:
     # T-5: a wrong result can be corrected while the next round has not been drawn
     event("draw", "--seed", "8")
     s = snap()
@@ -122,12 +122,9 @@ def test_result_correction(event: Cli, cli_fail: Cli, snap: Callable[[], Snapsho
     assert "can no longer be corrected" in cli_fail("correct", str(m.no), "0:2")
     assert "audit passed" in event("audit")
     # the paper trail keeps every result typed in, corrections included
-    con = sqlite3.connect(db)
-    log = con.execute("select action, result_log.score_a, result_log.score_b from result_log "
-                      "join matches "
-                      "on matches.id = result_log.match_id where matches.no = ? "
-                      "order by result_log.id", (m.no,)).fetchall()
-    con.close()
+    log = backend.sql("select action, result_log.score_a, result_log.score_b from result_log "
+                      "join matches on matches.id = result_log.match_id "
+                      "where matches.no = %s order by result_log.id", (m.no,))
     assert log == [("enter", 2, 0), ("correct", 1, 2), ("correct", 2, 1)]
 
 
@@ -143,25 +140,21 @@ def test_missing_or_corrupt_database(tmp_path: Path) -> None:
     assert res.stderr.count("\n") == 1 and "not a usable tournament database" in res.stderr
 
 
-def test_no_event_yet(cli_fail: Cli, db: Path) -> None:
+def test_no_event_yet(cli_fail: Cli, db: str, backend: Backend) -> None:
     runner = CliRunner()
-    runner.invoke(app, ["tournament", "--db", str(db), "create", "X", "--cards", "3"])
-    assert db.exists()  # create made the file, then refused the settings
+    runner.invoke(app, ["tournament", "--db", db, "create", "X", "--cards", "3"])
+    assert backend.exists()  # create made the database, then refused the settings
     assert "no event yet" in cli_fail("status")
 
 
-def test_audit_catches_tampering(event: Cli, db: Path) -> None:
+def test_audit_catches_tampering(event: Cli, db: str, backend: Backend) -> None:
     # T-2/T-5: the draw is reproducible from its seed; a pairing changed afterwards shows up
     event("draw", "--seed", "12")
     assert "audit passed: 1 draw(s)" in event("audit")
-    con = sqlite3.connect(db)
-    a, b = con.execute("select card_a_id, card_b_id from matches where kind = 'match' "
-                       "order by no limit 2").fetchall()
-    con.execute("update matches set card_b_id = ? where card_b_id = ?", (-1, a[1]))
-    con.execute("update matches set card_b_id = ? where card_b_id = ?", (a[1], b[1]))
-    con.execute("update matches set card_b_id = ? where card_b_id = -1", (b[1],))
-    con.commit()
-    con.close()
-    res = CliRunner().invoke(app, ["tournament", "--db", str(db), "audit"])
+    a, b = backend.sql("select no, card_b_id from matches where kind = 'match' "
+                       "order by no limit 2")
+    backend.sql("update matches set card_b_id = %s where no = %s", (b[1], a[0]))
+    backend.sql("update matches set card_b_id = %s where no = %s", (a[1], b[0]))
+    res = CliRunner().invoke(app, ["tournament", "--db", db, "audit"])
     assert res.exit_code == 1
     assert "MISMATCH" in res.stdout and "gives different pairings" in res.stdout

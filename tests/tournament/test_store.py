@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,9 +14,11 @@ from alembic.script import ScriptDirectory
 from typer.testing import CliRunner
 
 from stich.cli import command_app
+from stich.tournament import store as store_module
 from stich.tournament.store import (
     DEFAULT_DB,
     MIGRATIONS,
+    SCHEMA_HEAD,
     Store,
     StoreError,
     alembic_config,
@@ -117,3 +123,83 @@ def test_models_match_the_migrations(tmp_path: Path) -> None:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     store.close()
     assert diff == []
+
+
+def test_schema_head_is_the_newest_migration() -> None:
+    # opening skips Alembic when the database is at SCHEMA_HEAD; it must be the real head
+    head = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+    assert head == SCHEMA_HEAD
+
+
+def test_commands_import_only_what_they_need(tmp_path: Path) -> None:
+    # issue 9.16: `stich --help` without the database layer, a tournament command on a
+    # database at the newest schema without Alembic (both are most of the start-up time)
+    db = str(tmp_path / "t.db")
+    Store(resolve_url(db), create=True).close()
+    probe = ("import sys\nfrom stich.cli import main\nsys.argv = ['stich', *sys.argv[1:]]\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print('loaded:', sorted(m for m in ('alembic', 'sqlalchemy') if m in sys.modules),"
+             " file=sys.stderr)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("STICH_TOURNAMENT")}
+
+    def loaded(*args: str) -> str:
+        res = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True,
+                             text=True, env=env, check=True)
+        return res.stderr.strip().splitlines()[-1]
+
+    assert loaded("--help") == "loaded: []"
+    assert loaded("tournament", "--help") == "loaded: []"
+    assert loaded("tournament", "--db", db, "status") == "loaded: ['sqlalchemy']"
+    fresh = str(tmp_path / "fresh.db")  # a new database is migrated, with Alembic
+    assert loaded("tournament", "--db", fresh, "create", "X", "--cards", "8") == (
+        "loaded: ['alembic', 'sqlalchemy']")
+
+
+def one_line_error(*args: str) -> str:
+    res = CliRunner().invoke(app, ["tournament", *args])
+    assert res.exit_code == 1, res.output
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), res.stderr
+    return lines[0]
+
+
+def test_postgresql_without_its_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 14.5: name the extra to install, in one line
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: (
+        None if name in ("psycopg", "psycopg2") else real(name, *a)))
+    line = one_line_error("--db", "postgresql://organiser@localhost/stich", "status")
+    assert "pip install 'stich[postgres]'" in line
+    monkeypatch.undo()
+    if importlib.util.find_spec("psycopg2") is None:  # a driver named in the URL, missing
+        line = one_line_error("--db", "postgresql+psycopg2://organiser@localhost/stich",
+                              "status")
+        assert "psycopg2" in line and "stich[postgres]" in line
+
+
+def test_unknown_url_scheme_and_unreachable_server() -> None:
+    line = one_line_error("--db", "mongodb://localhost/stich", "status")
+    assert "unknown database URL scheme 'mongodb'" in line
+    if importlib.util.find_spec("psycopg") is not None:
+        line = one_line_error("--db", "postgresql://nobody@127.0.0.1:1/stich", "status")
+        assert "cannot connect to the database at 127.0.0.1:1/stich" in line
+
+
+def test_busy_database_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 14.5: a lock held past the timeout is "busy, try again", not a broken file
+    db = tmp_path / "busy.db"
+    assert CliRunner().invoke(app, ["tournament", "--db", str(db), "create", "B",
+                                    "--cards", "8"]).exit_code == 0
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.2)
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        for args in (["status"], ["register", "Anna"]):
+            line = one_line_error("--db", str(db), *args)
+            assert "database is busy" in line and "try again" in line
+            assert "not a usable" not in line
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert CliRunner().invoke(app, ["tournament", "--db", str(db), "register",
+                                    "Anna"]).exit_code == 0

@@ -1,7 +1,11 @@
 """`stich tournament ...` commands: thin Typer wrappers around service.Tournament.
 
 Each command opens the database, does one committed step and prints the outcome. Any refusal is
-one line on stderr starting with "error:" and exit status 1, and nothing is changed.
+one line on stderr starting with "error:" and exit status 1, and nothing is changed; a mistyped
+command line (an unknown option, `--cards abc`) is refused the same way.
+
+Start-up is kept short: this module imports only Typer; the database layer (SQLAlchemy), the
+tables (Rich) and the pages are imported inside the command that needs them.
 """
 
 from __future__ import annotations
@@ -9,19 +13,45 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
-from stich.tournament import html, tables
+# Typer carries its own copy of Click: its parser raises these, not click's.
+from typer._click.core import Context as ClickContext
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
+from typer.core import TyperGroup
+
 from stich.tournament.errors import TournamentError
-from stich.tournament.service import Tournament
-from stich.tournament.store import DEFAULT_DB, ENV_VAR, Store, StoreError, resolve_url
+from stich.tournament.location import DEFAULT_DB, ENV_VAR, EVENT_ENV_VAR, resolve_url
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from stich.tournament.service import Tournament
+
+
+class OneLineErrors(TyperGroup):
+    """Usage mistakes (an unknown option, `--cards abc`, an extra argument) as one `error:` line
+    and exit status 1, like every other refusal, instead of a usage box."""
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            if isinstance(exc, NoArgsIsHelpError):
+                raise
+            message = " ".join(exc.format_message().split())
+            command = ctx.invoked_subcommand
+            where = f" (stich tournament {command} --help)" if command else ""
+            typer.echo(f"error: {message}{where}", err=True)
+            raise typer.Exit(1) from None
+
 
 app = typer.Typer(
     help="Run a Preisschnapsen, Swiss-system or round-robin tournament.",
     no_args_is_help=True,
+    cls=OneLineErrors,
 )
 
 GroupDbOption = Annotated[
@@ -36,7 +66,7 @@ DbOption = Annotated[  # on each command too; it wins over the group's --db and 
 ]
 GroupEventOption = Annotated[
     str | None,
-    typer.Option("--event", "-e", envvar="STICH_TOURNAMENT_EVENT", show_envvar=True,
+    typer.Option("--event", "-e", envvar=EVENT_ENV_VAR, show_envvar=True,
                  help="Event name (default: the newest event)"),
 ]
 EventOption = Annotated[
@@ -65,12 +95,17 @@ def _main(ctx: typer.Context, db: GroupDbOption = None,
 
 
 def _console() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False, markup=False)
 
 
 @contextmanager
 def _tournament(ctx: typer.Context, db: str | None, create: bool = False) -> Iterator[Tournament]:
     """Open the store and turn every refusal into one line on stderr and exit status 1."""
+    from stich.tournament.service import Tournament
+    from stich.tournament.store import Store, StoreError
+
     parent: _Ctx = ctx.obj if isinstance(ctx.obj, _Ctx) else _Ctx(None, None)
     store: Store | None = None
     try:
@@ -124,6 +159,8 @@ def create(
     db: DbOption = None,
 ) -> None:
     """Create an event; it becomes the default event of the database."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db, create=True) as t:
         snap = t.create(name, fmt=fmt, n_cards=cards, max_cards=max_cards,
                         match_length=bummerl, prize_count=prizes, one_prize=one_prize,
@@ -145,6 +182,8 @@ def configure(
     event: EventOption = None,
 ) -> None:
     """Change an event's settings (only before round 1 is drawn)."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db) as t:
         snap = t.configure(_ev(ctx, event), n_cards=cards, max_cards=max_cards,
                            match_length=bummerl, prize_count=prizes, one_prize=one_prize,
@@ -155,6 +194,8 @@ def configure(
 @app.command()
 def events(ctx: typer.Context, db: DbOption = None) -> None:
     """List the events in the database (the newest is the default)."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db) as t:
         evs = t.events()
     _console().print(tables.events_table(evs))
@@ -172,6 +213,8 @@ def register(
     event: EventOption = None,
 ) -> None:
     """Register a player with his cards (until round 1 is drawn)."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db) as t:
         snap = t.register(_ev(ctx, event), name, cards)
     _console().print(f"registered {name} with {cards} card(s); {tables.sold_line(snap)}")
@@ -186,6 +229,8 @@ def set_cards(
     event: EventOption = None,
 ) -> None:
     """Change how many cards a registered player holds (until round 1 is drawn)."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db) as t:
         snap = t.set_cards(_ev(ctx, event), name, count)
     _console().print(f"{name} now holds {count} card(s); {tables.sold_line(snap)}")
@@ -199,6 +244,8 @@ def withdraw(
     event: EventOption = None,
 ) -> None:
     """Withdraw a player and his cards (until round 1 is drawn)."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db) as t:
         snap = t.withdraw(_ev(ctx, event), name)
     _console().print(f"withdrew {name}; {tables.sold_line(snap)}")
@@ -207,6 +254,8 @@ def withdraw(
 @app.command()
 def players(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
     """List the registered players and their cards."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
     console = _console()
@@ -227,6 +276,8 @@ def draw(
     event: EventOption = None,
 ) -> None:
     """Draw the next round (T-2 for round 1, T-3 and T-4 after) and show its pairings."""
+    from stich.tournament import html, tables
+
     with _tournament(ctx, db) as t:
         if seed is not None and not seed.strip().isdigit():
             raise TournamentError(f"seed {seed!r} is not a whole number from 0 up")
@@ -251,6 +302,8 @@ def pairings(
     event: EventOption = None,
 ) -> None:
     """Show (and print) the pairing list of a round."""
+    from stich.tournament import html, tables
+
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
         r = round_no if round_no is not None else snap.rounds
@@ -264,6 +317,8 @@ def pairings(
 def bracket(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None,
             event: EventOption = None) -> None:
     """Show (and print) every round with its results."""
+    from stich.tournament import html, tables
+
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
         console = _console()
@@ -328,6 +383,8 @@ def _results(ctx: typer.Context, items: list[str] | None, db: str | None, event:
 @app.command()
 def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
     """Where the event stands: open matches, who holds how many cards, what comes next."""
+    from stich.tournament import tables
+
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
     console = _console()
@@ -346,6 +403,8 @@ def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
 def prizes(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None,
            event: EventOption = None) -> None:
     """The prize list: place, player and the deciding match (T-4)."""
+    from stich.tournament import html, tables
+
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
         _console().print(tables.prizes_table(snap))
@@ -356,6 +415,8 @@ def prizes(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None
 def standings_cmd(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None,
                   event: EventOption = None) -> None:
     """Swiss and round-robin standings with tie-breaks."""
+    from stich.tournament import html, tables
+
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
         if snap.is_knockout:

@@ -56,6 +56,7 @@ class Player(Base):
     seq: Mapped[int]  # registration order
     cards: Mapped[int]
     withdrawn: Mapped[bool] = mapped_column(default=False)
+    bot: Mapped[str | None] = mapped_column(String(40))  # the bot level playing him, if a bot
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     event: Mapped[Event] = relationship(back_populates="players")
@@ -116,14 +117,32 @@ class TournamentMatch(Base):
     decided_at: Mapped[datetime | None]
 
 
+class WithdrawnDraw(Base):
+    """A drawn round the organiser withdrew before any result (T-5), kept for the audit."""
+
+    __tablename__ = "withdrawn_draws"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round_no: Mapped[int]
+    seed: Mapped[int] = mapped_column(BigInteger)
+    pairings: Mapped[int]
+    withdrawn_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class ResultLog(Base):
-    """Every result typed in, corrections included, in order: the paper trail."""
+    """Every result typed in or played on the platform, corrections included: the paper trail.
+
+    `action` is "enter", "correct" or "played" (by bots, T-5); `detail` says for a played match
+    the game, the match seed, the bot levels and the budget, so it can be replayed.
+    """
 
     __tablename__ = "result_log"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
-    action: Mapped[str] = mapped_column(String(10))  # "enter" or "correct"
+    action: Mapped[str] = mapped_column(String(10))
     score_a: Mapped[int]
     score_b: Mapped[int]
+    detail: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)

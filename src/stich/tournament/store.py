@@ -4,48 +4,52 @@ Durability is the point: every operation runs in one transaction that is committ
 command reports success, so killing the program loses at most the step it was in the middle of,
 and that step leaves no trace. On SQLite the transaction takes the write lock at its start
 (BEGIN IMMEDIATE), so two terminals cannot both draw the same round.
+
+Opening is cheap: the schema version is read with one query and compared with `SCHEMA_HEAD`;
+Alembic is imported only when a migration has to run (a new or an older database).
 """
 
 from __future__ import annotations
 
-import os
+import importlib.util
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-DEFAULT_DB = "tournament.stich.db"
-ENV_VAR = "STICH_TOURNAMENT_DB"
+from stich.tournament.location import (
+    DEFAULT_DB,
+    ENV_VAR,
+    resolve_url,
+    scheme_of,
+    sqlite_path,
+    where,
+)
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+__all__ = ["DEFAULT_DB", "ENV_VAR", "MIGRATIONS", "SCHEMA_HEAD", "Store", "StoreError",
+           "alembic_config", "migrate", "resolve_url", "sqlite_path"]
+
 MIGRATIONS = Path(__file__).with_name("migrations")
+#: The newest migration in `migrations/versions` (a test checks it against Alembic's head).
+SCHEMA_HEAD = "0002"
+#: Seconds a SQLite command waits for another one's write lock before saying it is busy.
+BUSY_TIMEOUT = 30.0
+POSTGRES_EXTRA = "pip install 'stich[postgres]'"
 
 
 class StoreError(Exception):
     """The database cannot be opened or is not a tournament database."""
 
 
-def resolve_url(db: str | None) -> str:
-    """A URL for `db`: given as a URL, or a file path (default: ./tournament.stich.db)."""
-    db = db or os.environ.get(ENV_VAR) or DEFAULT_DB
-    if "://" in db:
-        return db
-    return f"sqlite:///{Path(db).expanduser().resolve()}"
-
-
-def sqlite_path(url: str) -> Path | None:
-    """The file behind a SQLite URL, or None for other databases and in-memory SQLite."""
-    prefix = "sqlite:///"
-    if not url.startswith(prefix) or url == prefix or url.endswith(":memory:"):
-        return None
-    return Path(url[len(prefix):])
+BUSY = ("the database is busy: another stich command is writing to it; try again in a moment")
 
 
 class Store:
@@ -62,12 +66,12 @@ class Store:
             if not path.parent.is_dir():
                 raise StoreError(f"folder {path.parent} does not exist")
         self.url = url
+        self.engine = _engine(url)
         try:
-            self.engine = _engine(url)
-            migrate(self.engine)
+            ensure_schema(self.engine)
         except (DatabaseError, sqlite3.DatabaseError) as exc:
-            raise StoreError(f"{_where(url)} is not a usable tournament database: "
-                             f"{_first_line(exc)}") from None
+            self.engine.dispose()
+            raise _store_error(url, exc) from None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -78,6 +82,8 @@ class Store:
                 with session.begin():
                     yield session
             except OperationalError as exc:
+                if _is_busy(exc):
+                    raise StoreError(BUSY) from None
                 raise StoreError(f"database error: {_first_line(exc)}") from None
 
     def close(self) -> None:
@@ -85,9 +91,23 @@ class Store:
 
 
 def _engine(url: str) -> Engine:
-    if not url.startswith("sqlite"):
-        return create_engine(url)
-    engine = create_engine(url, connect_args={"timeout": 30})
+    """An engine for `url`; StoreError names a missing driver or an unknown scheme."""
+    url = _with_driver(url)
+    try:
+        if not url.startswith("sqlite"):
+            return create_engine(url)
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
+    except NoSuchModuleError:
+        raise StoreError(
+            f"unknown database URL scheme {scheme_of(url)!r}: give a file path, "
+            "sqlite:///FILE or postgresql://USER@HOST/DATABASE"
+        ) from None
+    except ArgumentError as exc:
+        raise StoreError(f"cannot read the database URL {where(url)!r}: {exc}") from None
+    except ImportError as exc:
+        extra = f"; {POSTGRES_EXTRA}" if url.startswith("postgres") else ""
+        raise StoreError(f"the database driver {exc.name or ''} for {scheme_of(url)} "
+                         f"is not installed{extra}") from None
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -104,8 +124,37 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def _with_driver(url: str) -> str:
+    """A PostgreSQL URL without a driver gets the one installed (psycopg 3 preferred, as the
+    `postgres` extra installs it); none installed is a one-line error naming the extra."""
+    scheme, sep, rest = url.partition("://")
+    if scheme not in ("postgresql", "postgres"):
+        return url
+    for module, dialect in (("psycopg", "postgresql+psycopg"), ("psycopg2", "postgresql")):
+        if importlib.util.find_spec(module) is not None:
+            return f"{dialect}{sep}{rest}"
+    raise StoreError(f"PostgreSQL needs its driver, which is not installed: {POSTGRES_EXTRA}")
+
+
+def schema_version(engine: Engine) -> str | None:
+    """The Alembic revision the database is at (None: an empty database), with one query."""
+    with engine.connect() as conn:
+        if not engine.dialect.has_table(conn, "alembic_version"):
+            return None
+        version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        return None if version is None else str(version)
+
+
+def ensure_schema(engine: Engine) -> None:
+    """Migrate unless the database is already at `SCHEMA_HEAD` (the common case: no Alembic)."""
+    if schema_version(engine) != SCHEMA_HEAD:
+        migrate(engine)
+
+
 def alembic_config(url: str) -> Config:
     """An Alembic config pointing at the migrations shipped inside the package."""
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -113,7 +162,11 @@ def alembic_config(url: str) -> Config:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration; a no-op (one query) when it is already there."""
+    """Bring the schema to the newest migration; refuse a database from a newer stich."""
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
     cfg = alembic_config(engine.url.render_as_string(hide_password=False))
     script = ScriptDirectory.from_config(cfg)
     head = script.get_current_head()
@@ -129,11 +182,19 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-def _where(url: str) -> str:
-    path = sqlite_path(url)
-    return str(path) if path is not None else url.split("@")[-1]
+def _is_busy(exc: BaseException) -> bool:
+    text_ = str(getattr(exc, "orig", None) or exc).lower()
+    return "database is locked" in text_ or "database is busy" in text_
+
+
+def _store_error(url: str, exc: BaseException) -> StoreError:
+    if _is_busy(exc):
+        return StoreError(BUSY)
+    if sqlite_path(url) is None and isinstance(exc, OperationalError):
+        return StoreError(f"cannot connect to the database at {where(url)}: {_first_line(exc)}")
+    return StoreError(f"{where(url)} is not a usable tournament database: {_first_line(exc)}")
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(getattr(exc, "orig", None) or exc)
-    return text.splitlines()[0] if text else type(exc).__name__
+    message = str(getattr(exc, "orig", None) or exc)
+    return message.splitlines()[0] if message else type(exc).__name__
