@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Self
 
-from stich.core.actions import Action, play_actions
-from stich.core.cards import Card, Rank, Suit, card_set
+from stich.core.action_space import ActionSpace
+from stich.core.actions import PLAY, Action, play_actions
+from stich.core.cards import Card, Rank, Suit, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
+from stich.core.knowledge import Event, InfoState
 from stich.core.options import RuleOptions, choice
+from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.core.tricks import trick_winner
+from stich.schnapsen import knowledge, position
 from stich.schnapsen.family import (
     CARD_POINTS,
     DECK,
@@ -25,6 +30,7 @@ from stich.schnapsen.family import (
     marriages_in,
     strict_follow,
 )
+from stich.schnapsen.knowledge import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 
 _SHARP: dict[str, Any] = {
     "marriage_before_first_trick": False,
@@ -87,7 +93,7 @@ class Schnapsen(Game):
     OPTIONS = SchnapsenOptions
     _STATE = ("hands", "trump_card", "drawn", "closed_by", "closed_scores", "closed_tricks",
               "leader", "to_act", "lead", "announced", "may_claim", "final", "won", "points",
-              "tricks", "marriages", "last_trick", "_result")
+              "tricks", "marriages", "last_trick", "_result", "_forfeit")
 
     options: SchnapsenOptions
 
@@ -96,12 +102,20 @@ class Schnapsen(Game):
                  seed: int | None = None) -> None:
         check_deal(hands, [*talon, trump_card], seats=2, hand_size=5, rest_size=10, deck=DECK,
                    dealer=dealer, rule="S-2")
-        self.options = options or SchnapsenOptions.default()
+        self._setup(hands, talon, trump_card, dealer, options or SchnapsenOptions.default(), seed)
+
+    def _setup(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card], trump_card: Card,
+               dealer: int, options: SchnapsenOptions, seed: int | None) -> None:
+        """The state at the start of a deal (the deal already checked)."""
+        self.options = options
         self.dealer = dealer
         self.seed = seed
         self.dealt = tuple(tuple(hand) for hand in hands)
         self.talon = tuple(talon)
+        """The nine face-down stock cards, top first (S-2); ``drawn`` of them are gone."""
         self.first_trump_card = trump_card
+        self.started_at_position = False
+        """True for a game built by :meth:`from_position` (its history starts there)."""
         self.trump = trump_card.suit
         self.trump_jack = Card.of(self.trump, Rank.JACK)
         self.hands: tuple[int, int] = (card_set(hands[0]), card_set(hands[1]))
@@ -122,6 +136,7 @@ class Schnapsen(Game):
         self.marriages: tuple[tuple[int, Suit], ...] = ()
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
         self._result: DealResult | None = None
+        self._forfeit: tuple[int, Illegal] | None = None
         self._start_history()
 
     @classmethod
@@ -410,6 +425,37 @@ class Schnapsen(Game):
             my_tricks=CardSet(self.won[seat]) if review else None,
         )
 
+    # --- what each seat knows (issue 8; stich.schnapsen.knowledge) -------------------------
+    def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
+        return knowledge.start_events(self, seat, state)
+
+    def _events(self, seat: int, actor: int, action: Action, before: Any,
+                after: Any) -> Iterable[Event]:
+        return knowledge.events(seat, actor, action, before, after)
+
+    def seat_events(self, seat: int, start: int = 0) -> Iterator[Event]:
+        """The events of the history, then a revoke (S-12), which is no action of it."""
+        yield from super().seat_events(seat, start)
+        if self._forfeit is not None and self._result is not None:
+            yield Event("forfeit", self._forfeit[0], arg=self._forfeit[1].rule)
+            yield knowledge.end_event(self._result)
+
+    @classmethod
+    def _propose_world(cls, info: InfoState, rng: random.Random) -> Schnapsen | None:
+        return knowledge.propose_world(cls, info, rng)
+
+    # --- positions (issue 8; stich.schnapsen.position) ---------------------------------------
+    def position(self) -> str:
+        if self._result is not None:
+            raise PositionError("the deal is over: a position is a state that can continue")
+        return position.write(self, self.State(*type(self)._snapshot(self)))
+
+    @classmethod
+    def from_position(cls, text: str) -> Self:
+        game = position.build(cls, position.parse(text))
+        assert isinstance(game, cls)
+        return game
+
     # --- records ------------------------------------------------------------------------------
     def _deal_fields(self) -> dict[str, Any]:
         return {"stock": [card.name for card in self.talon],
@@ -425,5 +471,9 @@ class Schnapsen(Game):
             lambda: cls(hands, talon, trump_card, record.dealer, options, seed))
 
 
-EXCHANGE, CLOSE, CLAIM, PASS = Action("exchange"), Action("close"), Action("claim"), Action("pass")
-MARRIAGE = {suit: Action("marriage", suit.name) for suit in Suit}
+Schnapsen.ACTION_SPACE = ActionSpace("schnapsen", [
+    *(PLAY[card] for card in cards_in(DECK)), *(MARRIAGE[suit] for suit in Suit),
+    EXCHANGE, CLOSE, CLAIM, PASS])
+"""Ids 0-19 play a card (cards in card order: CJ CQ CK CT CA, then D, H, S as ``Card``
+numbers them), 20-23 announce a marriage in C, D, H, S, then 24 exchange, 25 close, 26 claim,
+27 pass."""

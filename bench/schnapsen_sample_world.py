@@ -1,0 +1,72 @@
+"""sample_world for Schnapsen mid-deal positions: median CPU time per call (issue 8, Speed).
+
+Seeded positions: deal ``seed``, play at random (no claims) until 3 to 6 tricks are done,
+sometimes closing; take the information state of the seat to act. For each position
+``sample_world`` runs ``calls`` times (a search samples many worlds of one info state); the
+first call also reads the info state, the later ones reuse that reading. Reported: the median
+over positions of the per-call CPU time, for the first call and for the following ones, and
+beside it the replay of the history alone (building the deal and applying its actions).
+Run: ``python bench/schnapsen_sample_world.py [positions] [calls]``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from stich.core.knowledge import InfoState
+from stich.schnapsen.game import Schnapsen
+
+
+def positions(count: int) -> list[tuple[Schnapsen, InfoState]]:
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = Schnapsen.deal(seed, seed % 2)
+        tricks = rng.randint(3, 6)
+        while sum(game.tricks) < tricks and not game.is_terminal():
+            legal = [a for a in game.legal_actions() if a.verb != "claim"]
+            game.apply_legal(rng.choice(legal))
+        if not game.is_terminal():
+            out.append((game, game.information_state(game.current_player())))
+    return out
+
+
+def replay(game: Schnapsen) -> None:
+    world = Schnapsen(game.dealt, game.talon, game.first_trump_card, game.dealer, game.options)
+    for _, action in game.history:
+        world.apply(action)
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    calls = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+    rng = random.Random(1)
+    first, later, replays = [], [], []
+    for game, info in positions(count):
+        fresh = InfoState.from_dict(info.to_dict())  # not yet read by the sampler
+        start = time.process_time_ns()
+        fresh.sample_world(rng)
+        first.append(time.process_time_ns() - start)
+        start = time.process_time_ns()
+        for _ in range(calls):
+            info.sample_world(rng)
+        later.append((time.process_time_ns() - start) / calls)
+        start = time.process_time_ns()
+        for _ in range(calls):
+            replay(game)
+        replays.append((time.process_time_ns() - start) / calls)
+    print(f"Schnapsen sample_world, {len(first)} mid-deal positions (3 to 6 tricks), "
+          f"CPU time per call, median over positions")
+    print(f"  sample_world, following calls ({calls} per position): "
+          f"{statistics.median(later) / 1000:7.1f} us")
+    print(f"  sample_world, first call (reads the info state):  "
+          f"{statistics.median(first) / 1000:7.1f} us")
+    print(f"  replaying the history alone (deal + apply):       "
+          f"{statistics.median(replays) / 1000:7.1f} us")
+
+
+if __name__ == "__main__":
+    main()
