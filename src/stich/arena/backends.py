@@ -78,7 +78,8 @@ def _in_processes(plan: ArenaPlan, indices: list[int], jobs: int) -> Iterator[Pl
 def _on_ray(plan: ArenaPlan, indices: list[int], jobs: int,
             address: str | None) -> Iterator[Played]:
     """On the Ray cluster at ``address``, or a local Ray instance with ``jobs`` CPUs when None.
-    Every node needs this version of stich installed (pip install 'stich[dist]')."""
+    On a cluster this process's stich package is shipped to the workers (Ray's py_modules), so
+    they play with the same code; the nodes need Python and Ray of the same versions."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
@@ -86,8 +87,11 @@ def _on_ray(plan: ArenaPlan, indices: list[int], jobs: int,
     started = not ray.is_initialized()
     if started:
         try:
-            ray.init(address=address, num_cpus=jobs if address is None else None,
-                     include_dashboard=False, logging_level="warning")
+            if address is None:
+                ray.init(num_cpus=jobs, include_dashboard=False, logging_level="warning")
+            else:
+                ray.init(address=address, logging_level="warning",
+                         runtime_env={"py_modules": [importlib.import_module("stich")]})
         except (ConnectionError, RuntimeError, ValueError) as error:
             raise BackendError(f"no Ray cluster at {address or 'local'}: {error}") from None
     pending: list[Any] = []
