@@ -52,27 +52,27 @@ def test_more_matches_on_the_same_folder_extend_the_run(tmp_path: Path) -> None:
 
 def test_killed_process_resumes_to_the_uninterrupted_summary(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    command = [sys.executable, "-m", "stich", "arena", "jass", "rules", "random",
-               "--matches", "150", "--seed", "6", "--jobs", "2", "--out", str(out)]
+    command = [sys.executable, "-m", "stich", "arena", "schnapsen", "rules", "random",
+               "--matches", "300", "--seed", "6", "--jobs", "2", "--out", str(out)]
     # its own session, so that the kill reaches its worker processes too and nothing else
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
     try:
-        while len(list(out.glob("matches/*.json"))) < 10 and process.poll() is None:
+        while len(list(out.glob("matches/*.json"))) < 20 and process.poll() is None:
             time.sleep(0.005)
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate()
     saved = len(list(out.glob("matches/*.json")))
-    assert 10 <= saved < 150, "the run should be killed in the middle"
+    assert 20 <= saved < 300, "the run should be killed in the middle"
     again = subprocess.run(command, capture_output=True, text=True, check=True)
     assert f"read back {saved} saved matches from {out}" in again.stderr
-    uninterrupted = arena("jass", "rules", "random", "--matches", "150", "--seed", "6",
+    uninterrupted = arena("schnapsen", "rules", "random", "--matches", "300", "--seed", "6",
                           "--jobs", "1")
     assert again.stdout == uninterrupted.stdout
-    assert again.stdout.splitlines()[0].startswith("jass: rules (A) against random (B), "
-                                                   "150 matches, ")
-    assert len(match_files(out)) == 150
+    assert again.stdout.splitlines()[0].startswith("schnapsen: rules (A) against random (B), "
+                                                   "300 matches, ")
+    assert len(match_files(out)) == 300
 
 
 def test_resume_takes_the_run_from_the_folder(tmp_path: Path) -> None:
