@@ -119,13 +119,40 @@ def test_result_correction(event: Cli, cli_fail: Cli, snap: Callable[[], Snapsho
     # the corrected winner went on to round 2
     r2_cards = {c.id for x in snap().round_matches(2) for c in (x.a, x.b) if c}
     assert m.a.id in r2_cards and m.b.id not in r2_cards
-    assert "can no longer be corrected" in cli_fail("correct", str(m.no), "0:2")
-    assert "audit passed" in event("audit")
+    # T-5 (as now written): once round 2 is drawn, the refusal names the way out ...
+    line = cli_fail("correct", str(m.no), "0:2")
+    assert "withdraw round 2 first (stich tournament withdraw-round)" in line
+    # ... withdraw the round while it has no result, correct, draw again from a new seed
+    out = event("withdraw-round")
+    assert "withdrew round 2 (seed 9, 4 pairings)" in out
+    assert snap().rounds == 1
+    event("correct", str(m.no), "0:2")
+    assert "made the withdrawn draw of round 2" in cli_fail("draw", "--seed", "9")
+    event("draw", "--seed", "10")
+    r2_cards = {c.id for x in snap().round_matches(2) for c in (x.a, x.b) if c}
+    assert m.b.id in r2_cards and m.a.id not in r2_cards
+    # a round with a result is not withdrawn; only the latest round can be
+    first = snap().open_matches[0]
+    event("result", str(first.no), "2:0")
+    assert "round 2 already has results (match " in cli_fail("withdraw-round")
+    assert "only the latest round (2) can be withdrawn" in cli_fail("withdraw-round", "1")
+    audit = event("audit")
+    assert "round 2: withdrawn: seed 9 was drawn (4 pairings) and withdrawn" in audit
+    assert "audit passed: 2 draw(s)" in audit
+    # two rounds on, a round-1 result cannot be reached any more; the refusal says why
+    items = []
+    for x in snap().open_matches:
+        items += [str(x.no), "2:1"]
+    event("result", *items)
+    event("draw", "--seed", "11")
+    line = cli_fail("correct", str(m.no), "2:0")
+    assert "only the latest round can be withdrawn" in line
+    assert "can no longer be corrected" in line
     # the paper trail keeps every result typed in, corrections included
     log = backend.sql("select action, result_log.score_a, result_log.score_b from result_log "
                       "join matches on matches.id = result_log.match_id "
                       "where matches.no = %s order by result_log.id", (m.no,))
-    assert log == [("enter", 2, 0), ("correct", 1, 2), ("correct", 2, 1)]
+    assert log == [("enter", 2, 0), ("correct", 1, 2), ("correct", 2, 1), ("correct", 0, 2)]
 
 
 def test_missing_or_corrupt_database(tmp_path: Path) -> None:

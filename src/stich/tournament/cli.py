@@ -76,6 +76,9 @@ EventOption = Annotated[
 HtmlOption = Annotated[
     Path | None, typer.Option("--html", help="Also write a printable HTML page to this file.")
 ]
+#: Commands taking numbers as arguments read "-5" as a number (and refuse it in one line), not
+#: as an unknown option.
+NUMBERS = {"ignore_unknown_options": True}
 
 
 class _Ctx:
@@ -185,10 +188,13 @@ def configure(
     from stich.tournament import tables
 
     with _tournament(ctx, db) as t:
-        snap = t.configure(_ev(ctx, event), n_cards=cards, max_cards=max_cards,
+        done = t.configure(_ev(ctx, event), n_cards=cards, max_cards=max_cards,
                            match_length=bummerl, prize_count=prizes, one_prize=one_prize,
                            deck=deck, rounds=rounds)
+    snap = done.snapshot
     _console().print(f"{snap.event.name!r}: {tables.settings_line(snap)}")
+    for warning in done.warnings:
+        typer.echo(f"warning: {warning}", err=True)
 
 
 @app.command()
@@ -209,18 +215,41 @@ def register(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Player name.")],
     cards: Annotated[int, typer.Option("--cards", "-c", help="Entry cards bought.")] = 1,
+    bot: Annotated[str | None, typer.Option(
+        "--bot", help="The entrant is a bot of this level (for `stich tournament play`).")
+    ] = None,
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Register a player with his cards (until round 1 is drawn)."""
+    """Register a player and the cards bought (until round 1 is drawn)."""
     from stich.tournament import tables
 
     with _tournament(ctx, db) as t:
-        snap = t.register(_ev(ctx, event), name, cards)
-    _console().print(f"registered {name} with {cards} card(s); {tables.sold_line(snap)}")
+        snap = t.register(_ev(ctx, event), name, cards, bot)
+    what = f", a {bot} bot" if bot else ""
+    _console().print(f"registered {name} with {cards} card(s){what}; {tables.sold_line(snap)}")
 
 
-@app.command("cards")
+@app.command("import")
+def import_players(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(metavar="FILE.csv", help="name[,cards[,bot]] per row, "
+                                         "with or without a header row.")],
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Register every player of a CSV file at once (all or none; until round 1 is drawn)."""
+    from stich.tournament import tables
+    from stich.tournament.roster import read_roster
+
+    with _tournament(ctx, db) as t:
+        rows = read_roster(path)
+        snap = t.register_many(_ev(ctx, event), [(r.name, r.cards, r.bot) for r in rows],
+                               [r.where for r in rows])
+    _console().print(f"registered {len(rows)} player(s) from {path}; {tables.sold_line(snap)}")
+
+
+@app.command("cards", context_settings=NUMBERS)
 def set_cards(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Player name.")],
@@ -243,7 +272,7 @@ def withdraw(
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Withdraw a player and his cards (until round 1 is drawn)."""
+    """Withdraw a player and the cards bought (until round 1 is drawn)."""
     from stich.tournament import tables
 
     with _tournament(ctx, db) as t:
@@ -292,16 +321,18 @@ def draw(
         _write(html_path, html.pairings_page(snap, d.round))
 
 
-@app.command()
+@app.command(context_settings=NUMBERS)
 def pairings(
     ctx: typer.Context,
     round_no: Annotated[int | None, typer.Argument(metavar="ROUND",
                                                    help="Round (default: the latest).")] = None,
+    by_player: Annotated[bool, typer.Option(
+        "--by-player", help="One line per player, alphabetically: for the wall.")] = False,
     html_path: HtmlOption = None,
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Show (and print) the pairing list of a round."""
+    """Show (and print) the pairing list of a round, by match or alphabetically by player."""
     from stich.tournament import html, tables
 
     with _tournament(ctx, db) as t:
@@ -309,8 +340,30 @@ def pairings(
         r = round_no if round_no is not None else snap.rounds
         if r < 1 or r > snap.rounds:
             raise TournamentError(f"round {r} has not been drawn (rounds drawn: {snap.rounds})")
-        _console().print(tables.pairings_table(snap, r))
-        _write(html_path, html.pairings_page(snap, r))
+        if by_player:
+            _console().print(tables.by_player_table(snap, r))
+            _write(html_path, html.by_player_page(snap, r))
+        else:
+            _console().print(tables.pairings_table(snap, r))
+            _write(html_path, html.pairings_page(snap, r))
+
+
+@app.command("withdraw-round", context_settings=NUMBERS)
+def withdraw_round(
+    ctx: typer.Context,
+    round_no: Annotated[int | None, typer.Argument(
+        metavar="ROUND", help="The latest round (default); it must have no result yet.")] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Take back the latest draw while it has no result, e.g. to correct a result of the round
+    before; then draw it again (a new seed). The withdrawn seed stays in the audit (T-5)."""
+    with _tournament(ctx, db) as t:
+        gone, snap = t.withdraw_round(_ev(ctx, event), round_no)
+    console = _console()
+    console.print(f"withdrew round {gone.round_no} (seed {gone.seed}, {gone.pairings} "
+                  "pairings); take down its pairing list")
+    console.print(f"next: {snap.next_step()}")
 
 
 @app.command()
@@ -337,6 +390,8 @@ def _pairs(items: list[str] | None) -> list[tuple[int, str]]:
         raise TournamentError("give results as pairs: MATCH SCORE [MATCH SCORE ...], e.g. 12 2:1")
     out = []
     for no, score in zip(items[::2], items[1::2], strict=True):
+        if no.startswith("-") and no[1:].isdigit():
+            raise TournamentError(f"match number {no} is negative: matches are numbered from 1")
         if not no.isdigit():
             raise TournamentError(f"{no!r} is not a match number")
         out.append((int(no), score))
@@ -348,14 +403,14 @@ ResultsArg = Annotated[list[str] | None, typer.Argument(
     help="Match number and Bummerl score, first-named player first, e.g. 12 2:1.")]
 
 
-@app.command()
+@app.command(context_settings=NUMBERS)
 def result(ctx: typer.Context, items: ResultsArg = None, db: DbOption = None,
            event: EventOption = None) -> None:
     """Enter match results (all or none are saved)."""
     _results(ctx, items, db, event, correct=False)
 
 
-@app.command()
+@app.command(context_settings=NUMBERS)
 def correct(ctx: typer.Context, items: ResultsArg = None, db: DbOption = None,
             event: EventOption = None) -> None:
     """Correct results already entered, while the next round is not drawn."""
@@ -365,11 +420,13 @@ def correct(ctx: typer.Context, items: ResultsArg = None, db: DbOption = None,
 def _results(ctx: typer.Context, items: list[str] | None, db: str | None, event: str | None,
              correct: bool) -> None:
     with _tournament(ctx, db) as t:
-        changed = t.enter_results(_ev(ctx, event), _pairs(items), correct=correct)
+        done = t.enter_results(_ev(ctx, event), _pairs(items), correct=correct)
         snap = t.snapshot(_ev(ctx, event))
     console = _console()
     verb = "corrected" if correct else "recorded"
-    for m in changed:
+    for m in done.unchanged:
+        console.print(f"match {m.no} unchanged: it already has the result {m.score_text()}")
+    for m in done.changed:
         winner = m.a if m.winner == m.a.id else m.b
         assert winner is not None
         console.print(f"{verb} match {m.no}: {m.a.label} {m.score_text()} "
@@ -397,6 +454,27 @@ def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
     elif snap.standings:
         console.print(tables.standings_table(snap))
     console.print(f"next: {snap.next_step()}")
+
+
+@app.command()
+def player(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Player name.")],
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """One player's cards, open matches (number, opponent) and results so far."""
+    from stich.tournament import tables
+
+    with _tournament(ctx, db) as t:
+        snap = t.snapshot(_ev(ctx, event))
+        who = snap.player_named(name)
+        if who is None:
+            raise TournamentError(f"no player named {name!r} is registered")
+        console = _console()
+        for table in tables.player_tables(snap, who):
+            console.print(table)
+        console.print(tables.player_line(snap, who))
 
 
 @app.command()
@@ -433,9 +511,11 @@ def audit(ctx: typer.Context, db: DbOption = None, event: EventOption = None) ->
         lines = t.audit(_ev(ctx, event))
     console = _console()
     for line in lines:
-        console.print(f"round {line.round}: {'ok' if line.ok else 'MISMATCH'}: {line.text}")
+        verdict = "withdrawn" if line.withdrawn else "ok" if line.ok else "MISMATCH"
+        console.print(f"round {line.round}: {verdict}: {line.text}")
     bad = [line for line in lines if not line.ok]
     if bad:
         typer.echo(f"error: audit failed in {len(bad)} place(s)", err=True)
         raise typer.Exit(1)
-    console.print(f"audit passed: {len(lines)} draw(s) replayed identically")
+    replayed = sum(1 for line in lines if not line.withdrawn)
+    console.print(f"audit passed: {replayed} draw(s) replayed identically")

@@ -1,26 +1,33 @@
-"""Printable pages (pairing list, bracket, prize list, standings) as self-contained HTML.
+"""Printable pages (pairing lists, bracket, prize list, standings) as self-contained HTML.
 
 One file each, no scripts, no external resources: open it in a browser and print. Built with
 `string.Template` and `html.escape` from the standard library, so nothing needs installing.
+
+Lists print portrait with their column headers repeated on every page (`<thead>`). The bracket
+prints landscape and is laid out here, not by the browser: its matches are cut into columns of
+at most `COLUMN_SLOTS` boxes of fixed height and the columns into sheets of `SHEET_COLUMNS`,
+each sheet sized to fit landscape A4 and US Letter alike, so a bracket of any size prints one
+page per sheet with no stray pages, and a sheet fits a 1200-pixel screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from html import escape
 from string import Template
 
-from stich.tournament.snapshot import MatchView, Snapshot
+from stich.tournament.snapshot import MatchView, Snapshot, by_player
 
 DECK_NAMES = {"french": "French cards", "german": "double-German cards"}
 FORMAT_NAMES = {"preis": "Preisschnapsen", "swiss": "Swiss system", "roundrobin": "Round robin"}
 
-_PAGE = Template("""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>$title</title>
-<style>
+#: A bracket column holds this many match boxes (a stage heading counts half a box).
+COLUMN_SLOTS = 16.5
+#: Columns on one bracket sheet.
+SHEET_COLUMNS = 5
+
+_STYLE = """
   body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em;
          color: #111; }
   h1 { font-size: 1.5em; margin: 0 0 .2em; }
@@ -30,33 +37,65 @@ _PAGE = Template("""<!DOCTYPE html>
   th, td { border: 1px solid #999; padding: .25em .6em; text-align: left;
            vertical-align: top; }
   th { background: #eee; }
+  thead { display: table-header-group; }
   td.num { text-align: right; font-variant-numeric: tabular-nums; }
   td.score { min-width: 4em; text-align: center; }
   .win { font-weight: bold; }
   .muted { color: #777; }
-  .rounds { display: flex; gap: 1.2em; align-items: flex-start; }
-  .round { min-width: 12em; }
-  .match { border: 1px solid #999; margin: 0 0 .5em; padding: .2em .4em;
-           break-inside: avoid; }
-  .match .no { color: #777; font-size: .8em; }
   footer { color: #777; font-size: .8em; margin-top: 2em; }
   @media print {
     body { margin: 0; font-size: 10pt; }
     th { background: #eee !important; -webkit-print-color-adjust: exact;
          print-color-adjust: exact; }
-    tr, .match { page-break-inside: avoid; break-inside: avoid; }
+    tr { page-break-inside: avoid; break-inside: avoid; }
     h2 { page-break-after: avoid; break-after: avoid; }
     @page { margin: 1.5cm; }
-    .landscape { page: landscape; }
-    @page landscape { size: landscape; }
   }
-</style>
+"""
+
+# Bracket sheets: 255 x 182 mm fits the printable area of landscape A4 (297 x 210) and US
+# Letter (279.4 x 215.9) with 10 mm margins. Heights are fixed so that the layout computed
+# in Python is what prints: 12 mm sheet header, 6 mm column header, 16.5 slots of 9.6 mm.
+_BRACKET_STYLE = """
+  body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1em;
+         color: #111; }
+  .sheet { width: 255mm; height: 182mm; overflow: hidden; box-sizing: border-box;
+           margin: 0 0 8mm; }
+  .sheet-head { height: 12mm; overflow: hidden; font-size: 9pt; color: #555;
+                white-space: nowrap; text-overflow: ellipsis; }
+  .sheet-head h1 { font-size: 12pt; margin: 0; color: #111; white-space: nowrap;
+                   overflow: hidden; text-overflow: ellipsis; }
+  .columns { display: flex; gap: 3mm; }
+  .column { width: 48.6mm; flex: none; }
+  .column h2 { height: 6mm; margin: 0; font-size: 9pt; overflow: hidden;
+               white-space: nowrap; text-overflow: ellipsis; }
+  .stage { height: 4.8mm; font-size: 7.5pt; color: #555; overflow: hidden;
+           white-space: nowrap; text-overflow: ellipsis; }
+  .match { height: 8.4mm; margin-bottom: 1.2mm; box-sizing: border-box;
+           border: .2mm solid #999; padding: .4mm 1mm; font-size: 7.5pt; line-height: 3.6mm;
+           overflow: hidden; }
+  .line { display: flex; gap: 1mm; white-space: nowrap; }
+  .line .who { flex: 1; overflow: hidden; text-overflow: ellipsis; }
+  .no, .res { color: #777; flex: none; }
+  .win { font-weight: bold; }
+  .muted { color: #777; }
+  @media print {
+    body { margin: 0; }
+    .sheet { margin: 0; break-after: page; page-break-after: always; }
+    .sheet:last-child { break-after: auto; page-break-after: auto; }
+    @page { size: landscape; margin: 10mm; }
+  }
+"""
+
+_PAGE = Template("""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>$title</title>
+<style>$style</style>
 </head>
 <body>
-<h1>$title</h1>
-<div class="meta">$meta</div>
 $body
-<footer>$footer</footer>
 </body>
 </html>
 """)
@@ -71,24 +110,27 @@ def _meta(snap: Snapshot) -> str:
     return escape(" · ".join(parts))
 
 
-def _page(snap: Snapshot, title: str, body: str, landscape: bool = False) -> str:
-    if landscape:
-        body = f'<div class="landscape">{body}</div>'
-    return _PAGE.substitute(title=escape(title), meta=_meta(snap), body=body,
-                            footer=escape(f"stich tournament · {snap.phase()}"))
+def _page(snap: Snapshot, title: str, body: str) -> str:
+    """A list page: title, settings, the body, and a footer with the event's state."""
+    footer = escape(f"stich tournament · {snap.phase()}")
+    full = (f"<h1>{escape(title)}</h1>\n<div class=\"meta\">{_meta(snap)}</div>\n{body}\n"
+            f"<footer>{footer}</footer>")
+    return _PAGE.substitute(title=escape(title), style=_STYLE, body=full)
 
 
 def _table(head: Iterable[str], rows: Iterable[Iterable[str]], classes: Iterable[str] = ()) -> str:
-    """An HTML table; cells are already-escaped HTML."""
+    """An HTML table whose header row repeats on every printed page; cells are HTML."""
     cls = list(classes)
-    out = ["<table>", "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"]
+    out = ["<table>",
+           "<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead>",
+           "<tbody>"]
     for row in rows:
         cells = []
         for i, cell in enumerate(row):
             c = cls[i] if i < len(cls) and cls[i] else ""
             cells.append(f'<td class="{c}">{cell}</td>' if c else f"<td>{cell}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</table>")
+    out.append("</tbody></table>")
     return "\n".join(out)
 
 
@@ -106,13 +148,14 @@ def _result(m: MatchView) -> str:
     if m.kind == "bye":
         return '<span class="muted">through</span>'
     if m.kind == "self":
-        return '<span class="muted">meets himself: gives up one card</span>'
+        return '<span class="muted">own cards meet: one is given up</span>'
     return escape(m.score_text())
 
 
 def pairings_page(snap: Snapshot, round_no: int) -> str:
     """The pairing list of one round, with an empty result box per open match."""
     matches = snap.round_matches(round_no)
+    left, right = snap.sides
     body = []
     groups: dict[str, list[MatchView]] = {}
     for m in matches:
@@ -121,7 +164,7 @@ def pairings_page(snap: Snapshot, round_no: int) -> str:
         if len(groups) > 1 or snap.event.format != "preis":
             body.append(f"<h2>{escape(label)}</h2>")
         body.append(_table(
-            ["No.", "Player", "", "Player", "Result"],
+            ["No.", left, "", right, "Result"],
             ([str(m.no), _name(m, "a"), "vs", _name(m, "b"), _result(m)] for m in ms),
             ["num", "", "muted", "", "score"],
         ))
@@ -131,41 +174,91 @@ def pairings_page(snap: Snapshot, round_no: int) -> str:
     return _page(snap, title, "\n".join(body))
 
 
-def bracket_page(snap: Snapshot) -> str:
-    """Every round side by side: the main draw and the placement matches, with results."""
-    columns = []
+def by_player_page(snap: Snapshot, round_no: int) -> str:
+    """A round's pairings alphabetically by player, one line per card: for the wall."""
+    rows = ([escape(line.card), str(line.no), escape(line.stage), escape(line.opponent),
+             escape(line.result)] for line in by_player(snap, round_no))
+    body = _table(["Player", "Match", "Stage", "Opponent", "Result"], rows,
+                  ["", "num", "", "", "score"])
+    return _page(snap, f"{snap.event.name}: round {round_no} by player", body)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One bracket column: a round's title and its stage headings and match boxes (HTML)."""
+
+    title: str
+    items: tuple[str, ...]
+
+
+def bracket_columns(snap: Snapshot) -> list[Column]:
+    """Every round's matches cut into columns of at most `COLUMN_SLOTS` slots; a column that
+    continues a round says so, and repeats the stage heading it continues."""
+    columns: list[Column] = []
     for r in range(1, snap.rounds + 1):
-        parts = [f'<div class="round"><h2>Round {r}</h2>']
-        last = None
+        parts: list[list[str]] = [[]]
+        used = 0.0
+        stage = None
         for m in snap.round_matches(r):
-            if m.label != last:
-                parts.append(f"<h3>{escape(m.label)}</h3>")
-                last = m.label
-            parts.append(
-                f'<div class="match"><span class="no">{m.no}</span> {_name(m, "a")}'
-                f' &ndash; {_name(m, "b")} <span class="muted">{_result(m)}</span></div>'
-            )
-        parts.append("</div>")
-        columns.append("\n".join(parts))
-    body = f'<div class="rounds">{"".join(columns)}</div>' if columns else "<p>No draw yet.</p>"
-    return _page(snap, f"{snap.event.name}: bracket", body, landscape=True)
+            need = 1.0 + (0.5 if m.label != stage or not parts[-1] else 0.0)
+            if parts[-1] and used + need > COLUMN_SLOTS:
+                parts.append([])
+                used, need = 0.0, 1.5
+            if m.label != stage or not parts[-1]:
+                parts[-1].append(f'<div class="stage">{escape(m.label)}</div>')
+                stage = m.label
+            parts[-1].append(_box(m))
+            used += need
+        columns += [Column(f"Round {r}" + (" (continued)" if i else ""), tuple(items))
+                    for i, items in enumerate(parts) if items]
+    return columns
+
+
+def _box(m: MatchView) -> str:
+    return (f'<div class="match"><div class="line"><span class="no">{m.no}</span>'
+            f'<span class="who">{_name(m, "a")}</span></div>'
+            f'<div class="line"><span class="who">{_name(m, "b")}</span>'
+            f'<span class="res">{_result(m)}</span></div></div>')
+
+
+def bracket_sheets(snap: Snapshot) -> list[list[Column]]:
+    """The bracket's columns, `SHEET_COLUMNS` to a printed landscape sheet."""
+    columns = bracket_columns(snap)
+    return [columns[i:i + SHEET_COLUMNS] for i in range(0, len(columns), SHEET_COLUMNS)] or [[]]
+
+
+def bracket_page(snap: Snapshot) -> str:
+    """Every round with results, on landscape sheets (one printed page each)."""
+    sheets = bracket_sheets(snap)
+    title = f"{snap.event.name}: bracket"
+    head_meta = f"{_meta(snap)} · {escape(snap.phase())}"
+    parts = []
+    for i, sheet in enumerate(sheets, 1):
+        count = f" · sheet {i} of {len(sheets)}" if len(sheets) > 1 else ""
+        cols = "".join(
+            f'<div class="column"><h2>{escape(c.title)}</h2>{"".join(c.items)}</div>'
+            for c in sheet
+        ) or "<p>No draw yet.</p>"
+        parts.append(f'<section class="sheet"><div class="sheet-head"><h1>{escape(title)}</h1>'
+                     f'{head_meta}{count}</div><div class="columns">{cols}</div></section>')
+    return _PAGE.substitute(title=escape(title), style=_BRACKET_STYLE, body="\n".join(parts))
 
 
 def prizes_page(snap: Snapshot) -> str:
-    """The prize list: place, player, and the match that decided it (T-4)."""
+    """The prize list: place, player, and what decided it (T-4; standings for Swiss and
+    round robin)."""
     names = {p.id: p.name for p in snap.players}
     by_no = {m.no: m for m in snap.matches}
     rows = []
     for line in snap.prizes:
         player = escape(names[line.player]) if line.player is not None else (
             f'<span class="muted">{escape(line.status)}</span>')
-        decided = ""
-        if line.match is not None:
-            decided = escape(by_no[line.match].summary())
-        rows.append([str(line.prize), player, decided, escape(line.note)])
+        decided = by_no[line.match].summary() if line.match is not None else line.decided
+        rows.append([str(line.prize), player, escape(decided), escape(line.note)])
     body = _table(["Prize", "Player", "Decided by", "Note"], rows, ["num"])
     if snap.event.one_prize:
-        body += "<p>One prize per player: a player keeps his best place; those below move up.</p>"
+        body += ("<p>One prize per player: each player keeps the best place reached; those "
+                 "below move up.</p>")
     return _page(snap, f"{snap.event.name}: prize list", body)
 
 

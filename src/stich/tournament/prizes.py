@@ -25,23 +25,29 @@ class PrizeLine:
     place: int | None  # the card's place in the placement matches (differs after moving up)
     status: str  # "won", "open" or "not awarded"
     note: str = ""
+    decided: str = ""  # what decided it when no single match did (Swiss, round robin)
 
 
 def prize_list(places: Mapping[int, Place], prize_count: int, one_prize: bool,
-               open_places: Set[int]) -> list[PrizeLine]:
+               open_places: Set[int], sold: int | None = None) -> list[PrizeLine]:
     """Prizes 1..prize_count from the decided places.
 
     `open_places` are the places cards still play for; any other undecided place can no longer
-    be reached (fewer cards than prizes) and is not awarded. With `one_prize`, a prize below an
-    open place stays open too, since who moves up is not known yet.
+    be reached (fewer cards than prizes: `sold`) and is not awarded, with a note saying why.
+    With `one_prize`, a prize below an open place stays open too, since who moves up is not
+    known yet.
     """
     lines: list[PrizeLine] = []
     if not one_prize:
         for p in range(1, prize_count + 1):
             pl = places.get(p)
             if pl is None:
-                lines.append(PrizeLine(p, None, None, None, None,
-                                       "open" if p in open_places else "not awarded"))
+                if p in open_places:
+                    lines.append(PrizeLine(p, None, None, None, None, "open"))
+                else:
+                    why = (f"only {sold} cards were sold" if sold is not None and p > sold
+                           else "no card reached this place")
+                    lines.append(PrizeLine(p, None, None, None, None, "not awarded", why))
             else:
                 lines.append(PrizeLine(p, pl.entry.player, pl.entry.card, pl.match, p, "won"))
         return lines

@@ -8,8 +8,9 @@ TournamentError before anything is written, so bad input changes nothing.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select
@@ -26,11 +27,20 @@ from stich.tournament.models import (
     Player,
     ResultLog,
     TournamentMatch,
+    WithdrawnDraw,
     utcnow,
 )
 from stich.tournament.replay import card_of_player, expected_inputs, replay_draw, row_of
 from stich.tournament.results import ResultError, check_score, parse_score
-from stich.tournament.snapshot import MatchView, Snapshot, load, truncated
+from stich.tournament.snapshot import (
+    CARD_SUFFIX,
+    MatchView,
+    Snapshot,
+    load,
+    name_key,
+    row_faults,
+    truncated,
+)
 from stich.tournament.store import Store
 
 FORMATS = ("preis", "swiss", "roundrobin")
@@ -41,11 +51,29 @@ MAX_SEED = 2**63 - 1
 
 @dataclass(frozen=True)
 class AuditLine:
-    """One finding of the audit: a draw replayed (ok) or a mismatch, and where."""
+    """One finding of the audit: a draw replayed (ok), a mismatch, or a withdrawn draw (ok,
+    listed so that anyone can see it was drawn and withdrawn), and where."""
 
     round: int
     ok: bool
     text: str
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a result command did: results written, and corrections to the same score."""
+
+    changed: list[MatchView]
+    unchanged: list[MatchView] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Configured:
+    """The event after a settings change, and warnings about it (nothing refused)."""
+
+    snapshot: Snapshot
+    warnings: list[str] = field(default_factory=list)
 
 
 class Tournament:
@@ -90,7 +118,7 @@ class Tournament:
     def configure(self, event: str | None, *, n_cards: int | None = None,
                   max_cards: int | None = None, match_length: int | None = None,
                   prize_count: int | None = None, one_prize: bool | None = None,
-                  deck: str | None = None, rounds: int | None = None) -> Snapshot:
+                  deck: str | None = None, rounds: int | None = None) -> Configured:
         """Change settings; allowed until round 1 is drawn, and checked against registrations.
 
         None leaves a setting as it is.
@@ -127,36 +155,70 @@ class Tournament:
                     raise TournamentError(
                         f"a player already holds {most} cards; k cannot be below that"
                     )
+            warnings = []
+            if ev.format == "preis" and "n_cards" in values:
+                sold = sum(p.cards for p in players)
+                n = settings["n_cards"]
+                if sold and sold <= n // 2:
+                    warnings.append(
+                        f"N={n} but only {sold} cards are sold: round 1 needs more than "
+                        f"{n // 2}; {fitting_power(sold)} would fit the cards sold now"
+                    )
             for k, v in values.items():
                 setattr(ev, k, v)
             s.flush()
-            return load(s, ev)
+            return Configured(load(s, ev), warnings)
 
     # ---- registration (T-1, T-5)
 
-    def register(self, event: str | None, name: str, cards: int = 1) -> Snapshot:
-        name = _clean_name(name, "player")
+    def register(self, event: str | None, name: str, cards: int = 1,
+                 bot: str | None = None) -> Snapshot:
+        """Register a player with his cards; `bot` makes the entrant a bot of that level."""
+        return self.register_many(event, [(name, cards, bot)])
+
+    def register_many(self, event: str | None,
+                      entries: Sequence[tuple[str, int, str | None]],
+                      where: Sequence[str] | None = None) -> Snapshot:
+        """Register several players, all or none (a CSV import); `where[i]` names entry i in
+        refusals ("players.csv line 4")."""
+        if not entries:
+            raise TournamentError("no player to register")
         with self.store.transaction() as s:
             ev = _event(s, event, lock=True)
             _require_no_draw(s, ev, "registration")
-            existing = _find_player(s, ev, name)
-            if existing is not None and not existing.withdrawn:
-                raise TournamentError(
-                    f"player {existing.name!r} is already registered with {existing.cards} "
-                    f"card(s); change that with `stich tournament cards`"
-                )
-            _check_cards(s, ev, cards, already=0)
-            if existing is not None:
-                existing.withdrawn = False
-                existing.cards = cards
-                player = existing
-            else:
-                seq = (s.scalar(select(func.max(Player.seq)).where(Player.event_id == ev.id))
-                       or 0) + 1
-                player = Player(event_id=ev.id, name=name, seq=seq, cards=cards)
-                s.add(player)
-                s.flush()
-            _set_cards(s, ev, player, cards)
+            seen: dict[str, str] = {}
+            for i, (raw_name, cards, bot) in enumerate(entries):
+                at = f"{where[i]}: " if where else ""
+                try:
+                    name = _player_name(raw_name)
+                    key = name_key(name)
+                    if key in seen:
+                        raise TournamentError(f"{name!r} is listed twice ({seen[key]})")
+                    seen[key] = where[i] if where else name
+                    if bot is not None:
+                        bot = _bot_level(bot)
+                    existing = _find_player(s, ev, name)
+                    if existing is not None and not existing.withdrawn:
+                        raise TournamentError(
+                            f"player {existing.name!r} is already registered with "
+                            f"{existing.cards} card(s); change that with "
+                            "`stich tournament cards`"
+                        )
+                    _check_cards(s, ev, cards, already=0)
+                except TournamentError as exc:
+                    raise TournamentError(f"{at}{exc}") from None
+                if existing is not None:
+                    existing.withdrawn = False
+                    existing.cards = cards
+                    existing.bot = bot
+                    player = existing
+                else:
+                    seq = (s.scalar(select(func.max(Player.seq))
+                                    .where(Player.event_id == ev.id)) or 0) + 1
+                    player = Player(event_id=ev.id, name=name, seq=seq, cards=cards, bot=bot)
+                    s.add(player)
+                    s.flush()
+                _set_cards(s, ev, player, cards)
             return load(s, ev)
 
     def set_cards(self, event: str | None, name: str, cards: int) -> Snapshot:
@@ -201,9 +263,17 @@ class Tournament:
                 first = snap.draws[0].seed
                 if seed is not None and seed != first:
                     raise TournamentError(
-                        f"a round robin's schedule was fixed by round 1's seed {first}"
+                        f"a round robin's schedule was fixed by round 1's seed {first}; "
+                        "leave out --seed"
                     )
                 seed = first
+            elif seed is not None and s.scalar(select(WithdrawnDraw.id).where(
+                    WithdrawnDraw.event_id == ev.id, WithdrawnDraw.round_no == round_no,
+                    WithdrawnDraw.seed == seed).limit(1)) is not None:
+                raise TournamentError(
+                    f"seed {seed} made the withdrawn draw of round {round_no}; T-5 draws again "
+                    "from a new seed: leave out --seed or give another"
+                )
             seed_given = seed is not None
             if seed is None:
                 seed = secrets.randbelow(10**9)
@@ -233,10 +303,45 @@ class Tournament:
             s.flush()
             return load(s, ev)
 
+    def withdraw_round(self, event: str | None, round_no: int | None = None
+                       ) -> tuple[WithdrawnDraw, Snapshot]:
+        """T-5: take back the latest draw while none of its matches has a result, so that a
+        result of the round before can still be corrected; the round is then drawn again from
+        a new seed. The withdrawn draw's seed is kept and listed by the audit."""
+        with self.store.transaction() as s:
+            ev = _event(s, event, lock=True)
+            last = s.scalar(select(Draw).where(Draw.event_id == ev.id)
+                            .order_by(Draw.round_no.desc()).limit(1))
+            if last is None:
+                raise TournamentError("no round has been drawn; there is nothing to withdraw")
+            if round_no is not None and round_no != last.round_no:
+                raise TournamentError(
+                    f"only the latest round ({last.round_no}) can be withdrawn, not round "
+                    f"{round_no}"
+                )
+            rows = list(s.scalars(select(TournamentMatch).where(
+                TournamentMatch.draw_id == last.id).order_by(TournamentMatch.no)))
+            played = [m.no for m in rows if m.kind == "match" and m.winner_card_id is not None]
+            if played:
+                nos = ", ".join(map(str, played[:12]))
+                raise TournamentError(
+                    f"round {last.round_no} already has results (match {nos}); a round "
+                    "with results cannot be withdrawn"
+                )
+            gone = WithdrawnDraw(event_id=ev.id, round_no=last.round_no, seed=last.seed,
+                                 pairings=len(rows))
+            s.add(gone)
+            for m in rows:
+                s.delete(m)
+            s.flush()
+            s.delete(last)
+            s.flush()
+            return gone, load(s, ev)
+
     # ---- results (T-3)
 
     def enter_results(self, event: str | None, results: Sequence[tuple[int, str]],
-                      correct: bool = False) -> list[MatchView]:
+                      correct: bool = False) -> Recorded:
         """Record results `[(match no, "2:1"), ...]`, all or none. `correct` overwrites."""
         if not results:
             raise TournamentError("no result given; pass a match number and a score like 2:1")
@@ -245,7 +350,11 @@ class Tournament:
             last_round = s.scalar(select(func.max(Draw.round_no)).where(Draw.event_id == ev.id))
             seen: set[int] = set()
             changed: list[TournamentMatch] = []
+            unchanged: list[TournamentMatch] = []
             for no, text in results:
+                if no < 1:
+                    raise TournamentError(f"match number {no} is not a match: matches are "
+                                          "numbered from 1")
                 if no in seen:
                     raise TournamentError(f"match {no} is given twice")
                 seen.add(no)
@@ -270,10 +379,10 @@ class Tournament:
                         raise TournamentError(f"match {no} has no result yet; enter it with "
                                               f"`stich tournament result {no} {a}:{b}`")
                     if last_round is not None and m.round_no < last_round:
-                        raise TournamentError(
-                            f"match {no} is in round {m.round_no} and round {last_round} is "
-                            "already drawn; its result can no longer be corrected"
-                        )
+                        raise TournamentError(_too_late(no, m.round_no, last_round))
+                    if (m.score_a, m.score_b) == (a, b):
+                        unchanged.append(m)
+                        continue
                 assert m.card_b_id is not None
                 m.score_a, m.score_b = a, b
                 m.winner_card_id = m.card_a_id if a > b else m.card_b_id
@@ -284,7 +393,7 @@ class Tournament:
             s.flush()
             snap = load(s, ev)
             by_no = {m.no: m for m in snap.matches}
-            return [by_no[m.no] for m in changed]
+            return Recorded([by_no[m.no] for m in changed], [by_no[m.no] for m in unchanged])
 
     # ---- reading
 
@@ -296,10 +405,20 @@ class Tournament:
         """Replay every draw from its recorded seed and inputs; compare with what is stored."""
         with self.store.transaction() as s:
             ev = _event(s, event)
+            lines: list[AuditLine] = [
+                AuditLine(w.round_no, True, f"seed {w.seed} was drawn ({w.pairings} pairings) "
+                          f"and withdrawn at {w.withdrawn_at:%Y-%m-%d %H:%M} before any "
+                          "result", withdrawn=True)
+                for w in s.scalars(select(WithdrawnDraw).where(WithdrawnDraw.event_id == ev.id)
+                                   .order_by(WithdrawnDraw.id))
+            ]
+            faults = row_faults(s, ev)
+            if faults:  # the facts themselves are broken: report them, replay nothing
+                lines += [AuditLine(r, False, text) for r, text in faults]
+                return lines
             snap = load(s, ev)
             draws = list(s.scalars(select(Draw).where(Draw.event_id == ev.id)
                                    .order_by(Draw.round_no)))
-            lines: list[AuditLine] = []
             for d in draws:
                 r = d.round_no
                 stored = [row_of(m) for m in snap.round_matches(r)]
@@ -341,16 +460,17 @@ def _check_settings(fmt: str, n_cards: int | None, max_cards: int, match_length:
     if fmt == "preis":
         assert n_cards is not None
         if n_cards < 2 or n_cards & (n_cards - 1):
+            hint = f"; take {fitting_power(n_cards)}" if 2 <= n_cards <= 65536 else ""
             raise TournamentError(
                 f"the number of entry cards must be a power of two (32, 64, 128, ...), "
-                f"not {n_cards}"
+                f"not {n_cards}{hint}"
             )
         if n_cards > 65536:
             raise TournamentError("at most 65536 entry cards")
         if not 1 <= max_cards <= n_cards // 2:
             raise TournamentError(
-                f"cards per player must be between 1 and {n_cards // 2} (N/2, so nobody "
-                f"must meet himself in round 1), not {max_cards}"
+                f"cards per player must be between 1 and {n_cards // 2} (N/2, so that no "
+                f"player's own cards must meet in round 1), not {max_cards}"
             )
         if not 1 <= prize_count <= n_cards:
             raise TournamentError(f"prizes must be between 1 and {n_cards}, not {prize_count}")
@@ -362,6 +482,41 @@ def _check_settings(fmt: str, n_cards: int | None, max_cards: int, match_length:
         raise TournamentError(f"deck must be french or german, not {deck!r}")
     if rounds is not None and rounds < 1:
         raise TournamentError(f"rounds must be at least 1, not {rounds}")
+
+
+def fitting_power(n: int) -> int:
+    """The smallest power of two holding `n` entry cards (at least 2): the N to suggest."""
+    return max(2, 1 << (max(n, 1) - 1).bit_length())
+
+
+def _too_late(no: int, round_no: int, last_round: int) -> str:
+    """Why a result can no longer be corrected, naming the withdraw command (T-5)."""
+    head = f"match {no} is in round {round_no} and round {last_round} is already drawn"
+    if round_no == last_round - 1:
+        return (f"{head}; withdraw round {last_round} first (stich tournament withdraw-round) "
+                "while none of its matches has a result, then correct and draw again")
+    return (f"{head}; only the latest round can be withdrawn (stich tournament "
+            "withdraw-round), so this result can no longer be corrected")
+
+
+def _player_name(name: str) -> str:
+    """A player's name, refused when it could be read as a card label ("Karl #2")."""
+    cleaned = _clean_name(name, "player")
+    if CARD_SUFFIX.search(unicodedata.normalize("NFKC", cleaned)):
+        raise TournamentError(
+            f"a player name may not end in a number after '#' ({cleaned!r}): that is how a "
+            "player's second or third card is written; write it e.g. 'Karl 2' or 'Karl II'"
+        )
+    return cleaned
+
+
+def _bot_level(level: str) -> str:
+    from stich.bots import bot_names
+
+    known = bot_names("schnapsen")
+    if level not in known:
+        raise TournamentError(f"no bot level {level!r}; known: {', '.join(known)}")
+    return level
 
 
 def _clean_name(name: str, what: str) -> str:
@@ -406,9 +561,9 @@ def _players(s: Session, ev: Event) -> list[Player]:
 
 
 def _find_player(s: Session, ev: Event, name: str) -> Player | None:
-    key = " ".join(name.split()).casefold()
+    key = name_key(name)
     for p in s.scalars(select(Player).where(Player.event_id == ev.id)):
-        if p.name.casefold() == key:
+        if name_key(p.name) == key:
             return p
     return None
 

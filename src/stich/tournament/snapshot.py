@@ -7,6 +7,8 @@ leave a stale copy behind.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
@@ -27,6 +29,14 @@ from stich.tournament.errors import TournamentError
 from stich.tournament.models import Draw, EntryCard, Event, Player, TournamentMatch
 from stich.tournament.prizes import PrizeLine, prize_list
 from stich.tournament.standings import Format, Meeting, Standing, standings
+
+#: How a player's second card is written ("Karl #2"); a name may not end like that (issue 14.3).
+CARD_SUFFIX = re.compile(r"#\s*\d+$")
+
+
+def name_key(name: str) -> str:
+    """Names compare without case, extra spaces or look-alike Unicode forms."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
 
 
 @dataclass(frozen=True)
@@ -67,14 +77,14 @@ class MatchView:
         if self.b is None:
             return head + f"{self.a.label} has a bye"
         if self.kind == "self":
-            return head + f"{self.a.name} meets himself, goes on with {self.a.label}"
+            return head + f"{self.a.name}'s own cards meet; goes on with {self.a.label}"
         return head + f"{self.a.label} {self.score_text() or '-'} {self.b.label}"
 
     def score_text(self) -> str:
         if self.kind == "bye":
             return "bye"
         if self.kind == "self":
-            return "meets himself"
+            return "own cards meet"
         if self.score_a is None:
             return ""
         return f"{self.score_a}:{self.score_b}"
@@ -87,6 +97,7 @@ class PlayerView:
     seq: int
     cards: int
     withdrawn: bool
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -145,6 +156,20 @@ class Snapshot:
 
     def round_matches(self, round_no: int) -> list[MatchView]:
         return [m for m in self.matches if m.round == round_no]
+
+    def player_named(self, name: str) -> PlayerView | None:
+        key = name_key(name)
+        return next((p for p in self.active_players if name_key(p.name) == key), None)
+
+    def player_matches(self, player: PlayerView) -> list[MatchView]:
+        """Every pairing one of the player's cards is in, in match order."""
+        return [m for m in self.matches
+                if m.a.player == player.id or (m.b is not None and m.b.player == player.id)]
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """Column headers of a pairing: the two pots of a knockout draw (T-2, T-3)."""
+        return ("Left pot", "Right pot") if self.is_knockout else ("Player", "Player")
 
     @property
     def finished(self) -> bool:
@@ -205,9 +230,103 @@ class Snapshot:
         return rows
 
 
+@dataclass(frozen=True)
+class PlayerLine:
+    """One line of the alphabetical pairing list: a player's card, its match and opponent."""
+
+    name: str
+    card: str
+    no: int
+    stage: str
+    opponent: str
+    result: str
+
+
+def by_player(snap: Snapshot, round_no: int) -> list[PlayerLine]:
+    """A round's pairings once per player, alphabetically (for the wall): each card with its
+    match number and opponent, so everyone finds himself without reading the whole list."""
+    lines = []
+    for m in snap.round_matches(round_no):
+        sides = [(m.a, m.b)] + ([(m.b, m.a)] if m.b is not None and m.kind == "match" else [])
+        for me, other in sides:
+            if m.kind == "bye":
+                opponent = "bye (Freilos)"
+            elif m.kind == "self":
+                opponent = f"own card {other.label if other else ''}".strip()
+            else:
+                opponent = other.label if other else ""
+            lines.append(PlayerLine(me.name, me.label, m.no, m.label, opponent,
+                                    m.score_text()))
+    lines.sort(key=lambda x: (name_key(x.name), x.card, x.no))
+    return lines
+
+
+def card_status(snap: Snapshot, card: CardView) -> str:
+    """Where one entry card is (knockout): in the main draw, in placement play, placed, out."""
+    prog = snap.progress
+    if prog is None:
+        return "in the draw"
+    for place in prog.places.values():
+        if place.entry.card == card.id:
+            return f"place {place.place} (match {place.match})"
+    if card.id in prog.live:
+        lo, hi = prog.live[card.id]
+        return "in the main draw" if lo == 1 else f"plays for places {lo}-{hi}"
+    if card.id in prog.out:
+        return f"out (match {prog.out[card.id]})"
+    return "out"
+
+
+def card_label(name: str, ordinal: int, cards: int) -> str:
+    """"Anna" for a single card, "Anna #2" for her second. A name that itself ends like a card
+    label (registration refuses those; an older database may hold one) is shown in quotes, so
+    a name and a card label never print the same (issue 14.3)."""
+    shown = f'"{name}"' if CARD_SUFFIX.search(unicodedata.normalize("NFKC", name)) else name
+    return shown if cards == 1 else f"{shown} #{ordinal}"
+
+
+def _match_fault(m: TournamentMatch, cards: dict[int, int]) -> str | None:
+    """What is wrong with a stored pairing (`cards`: card id -> player id of this event)."""
+    if m.card_a_id not in cards or (m.card_b_id is not None and m.card_b_id not in cards):
+        return f"match {m.no} names a card that is not one of this event's"
+    kind = ("bye" if m.card_b_id is None
+            else "self" if cards[m.card_a_id] == cards[m.card_b_id] else "match")
+    if m.kind != kind:
+        return f"match {m.no} is stored as {m.kind!r} but its cards make it {kind!r}"
+    if m.winner_card_id is None:
+        return None if kind == "match" else f"match {m.no} ({kind}) has no winner"
+    if m.winner_card_id not in (m.card_a_id, m.card_b_id):
+        return (f"match {m.no}'s winner (card {m.winner_card_id}) is not one of its two "
+                "players' cards")
+    if kind != "match":
+        return None if m.winner_card_id == m.card_a_id else f"match {m.no} has the wrong winner"
+    if m.score_a is None or m.score_b is None:
+        return f"match {m.no} has a winner but no score"
+    a_won = m.score_a > m.score_b
+    if a_won != (m.winner_card_id == m.card_a_id):
+        return (f"match {m.no}'s winner is not the player with more Bummerl "
+                f"({m.score_a}:{m.score_b})")
+    return None
+
+
+def row_faults(s: Session, ev: Event) -> list[tuple[int, str]]:
+    """Every stored pairing that cannot be right, as (round, what is wrong): what `audit`
+    reports and what makes `load` refuse, instead of failing somewhere inside (issue 14.4)."""
+    cards = {c.id: c.player_id
+             for c in s.scalars(select(EntryCard).where(EntryCard.event_id == ev.id))}
+    faults = []
+    for m in s.scalars(select(TournamentMatch).where(TournamentMatch.event_id == ev.id)
+                       .order_by(TournamentMatch.no)):
+        fault = _match_fault(m, cards)
+        if fault is not None:
+            faults.append((m.round_no, fault))
+    return faults
+
+
 def load(s: Session, ev: Event) -> Snapshot:
-    """Read an event's facts and compute where it stands."""
-    players = [PlayerView(p.id, p.name, p.seq, p.cards, p.withdrawn)
+    """Read an event's facts and compute where it stands; a stored pairing that cannot be
+    right is refused in one line that points to the audit."""
+    players = [PlayerView(p.id, p.name, p.seq, p.cards, p.withdrawn, p.bot)
                for p in s.scalars(select(Player).where(Player.event_id == ev.id)
                                   .order_by(Player.seq))]
     names = {p.id: p.name for p in players}
@@ -218,16 +337,20 @@ def load(s: Session, ev: Event) -> Snapshot:
         counts[c.player_id] = counts.get(c.player_id, 0) + 1
     cards = {
         c.id: CardView(c.id, c.player_id, names[c.player_id], c.ordinal,
-                       names[c.player_id] if counts[c.player_id] == 1
-                       else f"{names[c.player_id]} #{c.ordinal}")
+                       card_label(names[c.player_id], c.ordinal, counts[c.player_id]))
         for c in card_rows
     }
+    holder = {c.id: c.player_id for c in card_rows}
     draws = [DrawView(d.round_no, d.seed, d.seed_given, d.redraws, d.put_backs)
              for d in s.scalars(select(Draw).where(Draw.event_id == ev.id)
                                 .order_by(Draw.round_no))]
     matches = []
     for m in s.scalars(select(TournamentMatch).where(TournamentMatch.event_id == ev.id)
                        .order_by(TournamentMatch.no)):
+        fault = _match_fault(m, holder)
+        if fault is not None:
+            raise TournamentError(f"the stored event is inconsistent: {fault}; "
+                                  "see `stich tournament audit`")
         group = (m.group_lo, m.group_hi) if m.group_lo is not None and m.group_hi else None
         label = group_label(group, m.round_no) if group else f"Round {m.round_no}"
         matches.append(MatchView(m.no, m.round_no, group, label, m.kind, cards[m.card_a_id],
@@ -252,7 +375,7 @@ def compute(snap: Snapshot) -> None:
         except BracketError as exc:
             raise TournamentError(f"the stored event is inconsistent: {exc}") from None
         snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize,
-                                 open_places(snap.progress))
+                                 open_places(snap.progress), sold=len(entries))
         return
     players = [p.id for p in snap.active_players]
     games = [Meeting(m.a.player, player_of(m.b), m.score_a, m.score_b) for m in snap.matches]
@@ -267,7 +390,8 @@ def compute(snap: Snapshot) -> None:
 
 
 def _standings_prizes(snap: Snapshot) -> list[PrizeLine]:
-    """Swiss and round robin: prizes go down the final standings (shared ranks noted)."""
+    """Swiss and round robin: prizes go down the final standings (shared ranks noted); each
+    says what decided it: the points, and the tie-break that put it ahead of the next."""
     done = snap.finished
     lines = []
     for i in range(snap.event.prize_count):
@@ -275,11 +399,36 @@ def _standings_prizes(snap: Snapshot) -> list[PrizeLine]:
             st = snap.standings[i]
             shared = sum(1 for x in snap.standings if x.rank == st.rank) > 1
             lines.append(PrizeLine(i + 1, st.player, None, None, st.rank, "won",
-                                   f"shares rank {st.rank}" if shared else ""))
+                                   f"shares rank {st.rank}" if shared else "",
+                                   decided=_decided_by(snap, i)))
+        elif done:
+            lines.append(PrizeLine(i + 1, None, None, None, None, "not awarded",
+                                   f"only {len(snap.standings)} players took part"))
         else:
-            lines.append(PrizeLine(i + 1, None, None, None, None,
-                                   "not awarded" if done else "open"))
+            lines.append(PrizeLine(i + 1, None, None, None, None, "open"))
     return lines
+
+
+def _decided_by(snap: Snapshot, i: int) -> str:
+    """"standings after round 5: 3 points, ahead of Bert on Buchholz (7 to 5)"."""
+    st = snap.standings[i]
+    text = f"standings after round {snap.rounds}: {st.points:g} points"
+    if i + 1 >= len(snap.standings):
+        return text
+    nxt = snap.standings[i + 1]
+    names = {p.id: p.name for p in snap.players}
+    keys: list[tuple[str, float, float]] = [("points", st.points, nxt.points)]
+    if snap.event.format == "swiss":
+        keys.append(("Buchholz", st.buchholz, nxt.buchholz))
+    keys += [("Sonneborn-Berger", st.sonneborn_berger, nxt.sonneborn_berger),
+             ("Bummerl difference", st.bummerl_diff, nxt.bummerl_diff),
+             ("Bummerl won", st.bummerl_for, nxt.bummerl_for)]
+    for label, mine, theirs in keys:
+        if mine != theirs:
+            if label == "points":
+                return text
+            return f"{text}, ahead of {names[nxt.player]} on {label} ({mine:g} to {theirs:g})"
+    return f"{text}, equal with {names[nxt.player]} on every tie-break"
 
 
 def truncated(snap: Snapshot, rounds: int) -> Snapshot:

@@ -8,7 +8,7 @@ from rich.table import Table
 
 from stich.tournament.html import DECK_NAMES, FORMAT_NAMES
 from stich.tournament.models import Event
-from stich.tournament.snapshot import Snapshot
+from stich.tournament.snapshot import PlayerView, Snapshot, by_player, card_status
 
 
 def settings_line(snap: Snapshot) -> str:
@@ -46,23 +46,65 @@ def players_table(snap: Snapshot) -> Table:
 
 
 def pairings_table(snap: Snapshot, round_no: int) -> Table:
-    table = Table("No.", "Stage", "Player", "Player", "Result", title=f"Round {round_no}")
+    left, right = snap.sides
+    table = Table("No.", "Stage", left, right, "Result", title=f"Round {round_no}")
     for m in snap.round_matches(round_no):
         if m.kind == "bye":
             res = "bye"
         elif m.kind == "self":
-            res = "meets himself: gives up one card"
+            res = "own cards meet: one is given up"
         else:
             res = m.score_text()
         table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "(Freilos)", res)
     return table
 
 
+def by_player_table(snap: Snapshot, round_no: int) -> Table:
+    """The round's pairings alphabetically by player (each card once)."""
+    table = Table("Player", "Match", "Stage", "Opponent", "Result",
+                  title=f"Round {round_no} by player")
+    for line in by_player(snap, round_no):
+        table.add_row(line.card, str(line.no), line.stage, line.opponent, line.result)
+    return table
+
+
 def open_matches_table(snap: Snapshot) -> Table:
-    table = Table("No.", "Stage", "Player", "Player", title="Open matches")
+    left, right = snap.sides
+    table = Table("No.", "Stage", left, right, title="Open matches")
     for m in snap.open_matches:
         table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "")
     return table
+
+
+def player_tables(snap: Snapshot, player: PlayerView) -> list[Table]:
+    """One player's cards (knockout) and every pairing of them, open ones first."""
+    out = []
+    if snap.is_knockout:
+        cards = Table("Card", "Where", title=f"{player.name}: cards")
+        for c in sorted((c for c in snap.cards.values() if c.player == player.id),
+                        key=lambda c: c.ordinal):
+            cards.add_row(c.label, card_status(snap, c))
+        out.append(cards)
+    matches = Table("No.", "Round", "Stage", "Card", "Opponent", "Result",
+                    title=f"{player.name}: matches")
+    mine = snap.player_matches(player)
+    for m in sorted(mine, key=lambda m: (m.decided, m.no)):
+        me, other = (m.a, m.b) if m.a.player == player.id else (m.b, m.a)
+        assert me is not None
+        opponent = "bye (Freilos)" if other is None else other.label
+        res = m.score_text() if m.decided else "open"
+        matches.add_row(str(m.no), str(m.round), m.label, me.label, opponent, res)
+    out.append(matches)
+    return out
+
+
+def player_line(snap: Snapshot, player: PlayerView) -> str:
+    """What the player does next, in one line."""
+    open_ = [m for m in snap.player_matches(player) if not m.decided]
+    if open_:
+        return f"{player.name} plays next: " + ", ".join(
+            f"match {m.no} ({m.a.label} - {m.b.label if m.b else ''})" for m in open_)
+    return f"{player.name} has no open match"
 
 
 def holdings_table(snap: Snapshot) -> Table:
@@ -80,7 +122,7 @@ def prizes_table(snap: Snapshot) -> Table:
     by_no = {m.no: m for m in snap.matches}
     table = Table("Prize", "Player", "Decided by", "Note", title=f"{snap.event.name}: prizes")
     for line in snap.prizes:
-        decided = by_no[line.match].summary() if line.match is not None else ""
+        decided = by_no[line.match].summary() if line.match is not None else line.decided
         who = names[line.player] if line.player is not None else f"({line.status})"
         table.add_row(str(line.prize), who, decided, line.note)
     return table
