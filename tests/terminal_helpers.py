@@ -10,13 +10,15 @@ from pathlib import Path
 import pexpect
 
 PROMPT = "> "
+WAIT = r"Press Enter for the next deal \(q stops\): "
 KEY = re.compile(r"\[(\w+)\] ")
 
 
-def spawn(tmp_path: Path, game: str, *args: str) -> pexpect.spawn:
+def spawn(tmp_path: Path, game: str | None, *args: str) -> pexpect.spawn:
     env = dict(os.environ, TERM="dumb", COLUMNS="160", STICH_HOME=str(tmp_path))
-    return pexpect.spawn(sys.executable, ["-m", "stich", "play", game, *args],
-                         env=env, encoding="utf-8", timeout=30, dimensions=(60, 160))
+    words = ["-m", "stich", "play", *([game] if game else []), *args]
+    return pexpect.spawn(sys.executable, words, env=env, encoding="utf-8", timeout=30,
+                         dimensions=(60, 160))
 
 
 def keys_offered(screen: str) -> list[str]:
@@ -26,13 +28,18 @@ def keys_offered(screen: str) -> list[str]:
 
 
 def play_to_the_end(child: pexpect.spawn, prefer: tuple[str, ...] = ()) -> str:
-    """Answer every prompt with a preferred key if offered, else the first one offered."""
+    """Answer every prompt with a preferred key if offered, else the first one offered; Enter
+    after each deal."""
     transcript = ""
     while True:
-        index = child.expect([PROMPT, "Match record saved in (.*)\r\n", pexpect.EOF])
+        index = child.expect([PROMPT, WAIT, "Match record saved in (.*)\r\n", pexpect.EOF])
         transcript += child.before or ""
-        if index == 1:
+        if index == 2:
             return transcript + child.match.group(0)
-        assert index == 0, f"the program ended early:\n{transcript[-3000:]}"
+        assert index < 2, f"the program ended early:\n{transcript[-3000:]}"
+        if index == 1:
+            transcript += "<next deal>"
+            child.sendline("")
+            continue
         keys = keys_offered(child.before)
         child.sendline(next((k for k in prefer if k in keys), keys[0]))

@@ -10,7 +10,14 @@ import pexpect
 from typer.testing import CliRunner
 
 from stich.cli import command_app
-from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
+from stich.core.actions import Action
+from stich.core.card_names import Deck
+from stich.core.cards import Suit
+from stich.core.scoring.bummerl import BummerlCounter
+from stich.schnapsen.family import marriage_value
+from stich.schnapsen.match import SchnapsenMatch
+from stich.terminal.schnapsen_view import SchnapsenView
+from tests.terminal_helpers import PROMPT, WAIT, keys_offered, play_to_the_end, spawn
 
 app = command_app(["tournament"])
 
@@ -20,8 +27,13 @@ def test_whole_rubber_in_the_terminal(tmp_path: Path) -> None:  # S-10
     child = spawn(tmp_path, "schnapsen", "--seed", "3", "--vs", "random", "--save", str(save))
     transcript = play_to_the_end(child, prefer=("g",))
     child.expect(pexpect.EOF)
-    assert "wins the rubber" in transcript
+    assert re.search(r"(You win|Random wins) the rubber", transcript)
+    assert "You wins" not in transcript and "Random win " not in transcript  # grammar (9.8)
     assert "Trump:" in transcript and "Bummerl:" in transcript and "Your hand:" in transcript
+    # each Bummerl is announced with its score (issue 9.5), each deal waits for Enter (9.10)
+    assert re.search(r"(You win|Random wins) the Bummerl \(\d+:\d+\):", transcript)
+    assert "<next deal>" in transcript and "Last trick:" in transcript
+    assert "You drew " in transcript  # the card drawn from the stock is named (9.10)
     record = json.loads(save.read_text())
     assert record["match"]["winner"] is not None and len(record["deals"]) >= 2
     verified = CliRunner().invoke(app, ["record", "verify", str(save)])
@@ -32,21 +44,43 @@ def test_illegal_move_is_explained_and_help_lists_keys(tmp_path: Path) -> None: 
     child = spawn(tmp_path, "schnapsen", "--seed", "4", "--preset", "sharp")
     child.expect(PROMPT)
     child.sendline("claim")  # never allowed before a trick is won
-    child.expect(r"Not allowed: claim: claim only right after winning a trick or\s+announcing"
-                 r"\s+a\s+marriage\s+\(S-8\)")
+    child.expect(r"Not allowed: claim 66 \(genug\): claim only right after winning a trick or"
+                 r"\s+announcing\s+a\s+marriage\s+\(S-8\)")
     child.expect(PROMPT)
     child.sendline("?")
     child.expect("Keys")
-    child.expect("not allowed|allowed")
     child.expect(PROMPT)
+    help_screen = child.before
+    for key in ("x", "c", "g", "p", "mc", "md", "mh", "ms"):  # every key, allowed now or not
+        assert re.search(rf"│ {key}\s+│", help_screen), key
+    assert "✓ now" in help_screen and "docs/rules/schnapsen.md" in help_screen
     child.sendline("xyz")
     child.expect("no such key, card or action")
     child.expect(PROMPT)
     child.sendline("q")
-    child.expect("Stopped. Finished deals are saved in (.*json)")
+    child.expect("Stopped. The match so far is saved in (.*json)")
     child.expect(pexpect.EOF)
     saved = list((tmp_path / "stich" / "records").glob("schnapsen-*-4.json"))
     assert len(saved) == 1 and json.loads(saved[0].read_text())["preset"] == "sharp"
+
+
+def test_short_keys_get_the_rules_refusal_in_the_decks_names(tmp_path: Path) -> None:
+    # issue 9.1 and 9.7: seed 4, Rules leads; the person may not exchange or announce now
+    child = spawn(tmp_path, "schnapsen", "--seed", "4", "--deck", "german")
+    child.expect(PROMPT)
+    child.sendline("Herz-Daus")
+    child.expect(r"Not allowed: play Herz-Daus: you do not hold Herz-Daus \(S-3\)")
+    child.expect(PROMPT)
+    child.sendline("mh")
+    child.expect(r"Not allowed: marriage Herz: only the player on lead may announce a "
+                 r"marriage,\s+before\s+leading \(S-6\)")
+    child.expect(PROMPT)
+    child.sendline("x")
+    child.expect(r"Not allowed: exchange: only the player on lead may exchange")
+    child.expect(PROMPT)
+    assert "unknown verb" not in child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
 
 
 def test_sharp_preset_shows_no_running_totals(tmp_path: Path) -> None:  # S-11
@@ -68,6 +102,56 @@ def test_sharp_preset_shows_no_running_totals(tmp_path: Path) -> None:  # S-11
     soft.close()
 
 
+def test_ctrl_c_saves_and_resume_goes_on_with_the_same_deal(tmp_path: Path) -> None:
+    # issue 9.4 (Ctrl-C saves, as q and Ctrl-D do) and 9.14 (play --resume)
+    save = tmp_path / "match.json"
+    child = spawn(tmp_path, "schnapsen", "--seed", "3", "--save", str(save))
+    for _ in range(2):
+        child.expect(PROMPT)
+        child.sendline(keys_offered(child.before)[0])
+    child.expect(PROMPT)
+    hand = child.before.rsplit("Your hand:", 1)[1].split("\n", 1)[0].strip()
+    child.sendintr()
+    child.expect(r"Stopped. The match so far is saved in .*--resume")
+    child.expect(pexpect.EOF)
+    record = json.loads(save.read_text())
+    assert len(record["unfinished_deal"]["actions"]) >= 2 and record["seed"] == 3
+    assert not list(tmp_path.glob("*.tmp"))
+    resumed = spawn(tmp_path, None, "--resume", str(save), "--vs", "rules")
+    resumed.expect(PROMPT)
+    assert "Deal 1 " in resumed.before
+    assert resumed.before.rsplit("Your hand:", 1)[1].split("\n", 1)[0].strip() == hand
+    resumed.sendline(keys_offered(resumed.before)[0])
+    transcript = play_to_the_end(resumed, prefer=("g",))
+    assert re.search(r"(You win|Rules wins) the rubber", transcript)
+    verified = CliRunner().invoke(app, ["record", "verify", str(save)])
+    assert verified.exit_code == 0, verified.output
+    again = CliRunner().invoke(app, ["play", "--resume", str(save)])
+    assert again.exit_code == 1 and "that match is over" in again.output
+
+
+def test_q_at_the_end_of_a_deal_stops_and_saves(tmp_path: Path) -> None:  # issue 9.10
+    save = tmp_path / "m.json"
+    child = spawn(tmp_path, "schnapsen", "--seed", "3", "--vs", "random", "--save", str(save))
+    while child.expect([PROMPT, WAIT]) == 0:
+        keys = keys_offered(child.before)
+        child.sendline("g" if "g" in keys else keys[0])
+    assert "Deal over" in child.before
+    child.sendline("q")
+    child.expect("Stopped. The match so far is saved")
+    child.expect(pexpect.EOF)
+    assert len(json.loads(save.read_text())["deals"]) == 1
+
+
+def test_auto_claim_in_soft_only(tmp_path: Path) -> None:  # S-8, S-11, issue 9.14
+    child = spawn(tmp_path, "schnapsen", "--seed", "3", "--vs", "random", "--auto-claim",
+                  "--no-wait")
+    transcript = play_to_the_end(child, prefer=("mc", "md", "mh", "ms"))  # no claim by hand
+    assert "Auto-claim: you have 66" in transcript and "<next deal>" not in transcript
+    sharp = CliRunner().invoke(app, ["play", "schnapsen", "--preset", "sharp", "--auto-claim"])
+    assert sharp.exit_code == 1 and "soft preset" in sharp.output
+
+
 def test_bad_options_are_reported(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "schnapsen", "--preset", "wild"])
     assert result.exit_code == 1 and "unknown schnapsen preset 'wild'" in result.output
@@ -75,3 +159,43 @@ def test_bad_options_are_reported(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "rubber must be one of 2, 3" in result.output
     result = CliRunner().invoke(app, ["play", "schnapsen", "--vs", "genius"])
     assert result.exit_code == 1 and "no bot 'genius' for schnapsen" in result.output
+    result = CliRunner().invoke(app, ["play", "schnapsen", "--deck", "tarot"])  # issue 9.14
+    assert result.exit_code == 1 and "decks: french, german, swiss" in result.output
+    result = CliRunner().invoke(app, ["play", "--help"])
+    assert "<bool>" not in result.output and "docs/rules/" in result.output
+
+
+def test_save_paths_are_checked_before_the_first_deal(tmp_path: Path) -> None:  # issue 9.3
+    runner = CliRunner()
+    existing = tmp_path / "old.json"
+    existing.write_text("{}")
+    for args, env, message in (
+            (["--save", "/proc/nope/x.json"], {}, "cannot make the folder /proc/nope"),
+            ([], {"STICH_HOME": "/proc/x"}, "cannot make the folder /proc/x/stich/records"),
+            (["--save", str(tmp_path)], {}, "is a folder; give a file name"),
+            (["--save", str(existing)], {}, "already exists; go on with it (--resume")):
+        result = runner.invoke(app, ["play", "schnapsen", *args], env=env)
+        assert result.exit_code == 1, result.output
+        assert message in result.output and "Traceback" not in result.output
+        assert result.output.count("\n") == 1  # one line, no game started
+    assert existing.read_text() == "{}" and not list(tmp_path.glob("*.tmp"))
+
+
+def test_view_names_cards_marks_pending_marriages_and_bummerl() -> None:
+    # issues 9.5, 9.7, 9.8, 9.10 on the view itself
+    view = SchnapsenView(["You", "Rules"], Deck.GERMAN)
+    game = SchnapsenMatch(["You", "Rules"], 7).new_deal()
+    said = view.announce(1, Action("marriage", "C"), game).plain
+    assert said == f"Rules announces {marriage_value(Suit.C, game.trump)} in Eichel"
+    assert view.announce(1, Action("pass"), game).plain == "Rules declines to claim"
+    swapped = view.announce(1, Action("exchange"), game).plain
+    assert swapped.startswith(f"Rules exchanges the trump Jack {view.value_text(game.trump_jack)}")
+    marriages = view.marriages_text([(0, Suit.H), (1, Suit.S)], Suit.H, lambda seat: seat == 1)
+    assert "You 40 Herz (pending" in marriages.plain and "Laub (pending" not in marriages.plain
+    assert view.says(0, "win") == "You win" and view.says(1, "win") == "Rules wins"
+    match = SchnapsenMatch(["You", "Rules"], 7)
+    match.bummerl = BummerlCounter(start=7, schneider_bummerl=2)
+    match.bummerl.add([7, 0])
+    lines = [line.plain for line in view.bummerl_lines(match)]
+    assert lines == ["You win the Bummerl (7:0): Schneider! Rules gets 2 Bummerl"]
+    assert view.bummerl_lines(match) == []  # announced once

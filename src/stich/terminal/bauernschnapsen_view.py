@@ -12,20 +12,24 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
-from stich.contract.contracts import TABLE
+from stich.contract.contracts import TABLE, Bidder, Contract, Goal
 from stich.contract.deal import ContractSchnapsen
 from stich.contract.match import RaceMatch
 from stich.contract.view import ContractObservation
 from stich.core.actions import Action
 from stich.core.card_names import Deck
-from stich.core.cards import SUIT_OF, Card, cards_in
+from stich.core.cards import SUIT_OF, Card, Suit, cards_in
 from stich.core.game import Game, Observation
 from stich.core.match import Match
-from stich.schnapsen.family import CARD_POINTS
+from stich.core.tricks import trick_winner
+from stich.schnapsen.family import CARD_POINTS, NORMAL_ORDER, TEN_HIGH_ORDER
 from stich.terminal.cards import card_text, cards_text, suit_text
+from stich.terminal.keys import suit_key
 from stich.terminal.view import GameView
+from stich.terminal.words import count
 
 TITLES = {contract.name: contract.title for contract in TABLE}
 BID_KEYS = {
@@ -34,30 +38,52 @@ BID_KEYS = {
     "farbenringerl": "fr", "kontrabauernschnapser": "kb", "herrenschnapser": "hs",
 }
 """Two letters per contract, so no bid needs a numbered key."""
-REASONS = {
-    "66": "reached 66", "last trick": "took the last trick", "made": "made it",
-    "failed": "failed", "shown": "shown and won at once", "redeal": "three Jacks: dealt again",
-}
 PHASES = {
     "trump": "the caller names trump from his first three cards (or turns one up)",
     "auction": "the auction: pass or announce a higher contract",
     "talon": "the talon",
     "double": "doubling before the first card",
 }
+GOALS = {
+    Goal.NO_TRICK: "take no trick",
+    Goal.ALL_TRICKS: "take every trick himself",
+    Goal.SCHNAPSER: "win every trick until his own tricks and marriages reach 66, within the "
+                    "first 3 tricks (4 with three players)",
+    Goal.SHOWN: "show the cards: won at once, without play",
+}
+BIDDERS = {
+    Bidder.ANYONE: "anyone", Bidder.CALLER: "the caller only",
+    Bidder.OPPONENTS: "the caller's opponents (the caller leads)",
+    Bidder.SUIT_HOLDER: "whoever holds all five cards of a suit (3 players: and takes all 6 "
+                        "tricks)",
+    Bidder.TRUMP_HOLDER: "the caller holding all five trumps",
+}
+ALSO_CALLED = {"assenbettler": " (Zehnerloch)"}
+AFTER_GOAL = {"plauderer": "; after the first trick his cards lie open"}
+
+
+def contract_help(contract: Contract) -> str:
+    """One contract in words for the help (B-5, D-1)."""
+    trump = "named trump" if contract.trump else "no trump"
+    order = ", the Ace lowest (T K Q J A)" if contract.ten_high else ""
+    return (f"{contract.title}{ALSO_CALLED.get(contract.name, '')}, {contract.value} points: "
+            f"{BIDDERS[contract.bidder]} may announce it; {trump}{order}; the declarer must "
+            f"{GOALS[contract.goal]}{AFTER_GOAL.get(contract.name, '')} (B-5)")
 
 
 class ContractView(GameView):
-    """The person sits at seat 0; names in seat order."""
+    """The person sits at seat 0; names in seat order (clockwise, B-1)."""
 
     def __init__(self, names: Sequence[str], deck: Deck) -> None:
         super().__init__(names, deck)
         self._hand_order: list[Card] = []
-        """The hand as last numbered, so that talon keys name cards by their numbers."""
         self._races_shown = 0
 
     # --- pieces ---------------------------------------------------------------------------
-    def party_name(self, party: tuple[int, ...]) -> str:
-        return " & ".join(self.names[seat] for seat in party)
+    def party_of(self, seat: int) -> tuple[int, ...]:
+        """The seats that share ``seat``'s tricks: partners opposite with four (B-1)."""
+        seats = len(self.names)
+        return (seat, (seat + 2) % 4) if seats == 4 else (seat,)
 
     def contract_text(self, obs: ContractObservation) -> Text:
         if obs.contract is None:
@@ -108,36 +134,79 @@ class ContractView(GameView):
             if obs.caller == obs.seat:
                 return Text("You are the caller: name trump from your first three cards, or "
                             "turn up your next card.", style="bold")
-            return Text(f"{self.names[obs.caller]} (the caller) names trump.", style="bold")
+            return Text(f"{self.says(obs.caller, 'name')} trump (the caller).", style="bold")
+        roles = f"   caller {self.names[obs.caller]}, dealer {self.names[obs.dealer]}"
+        if obs.contract not in (None, "normal") and obs.trump is None:
+            return Text(f"No trump in {TITLES[obs.contract]}", style="bold").append(
+                roles, style="dim")
         text = Text("Named trump: ").append_text(suit_text(obs.named_trump, self.deck))
         if obs.turned_up is not None:
             text.append("  (turned up ").append_text(card_text(obs.turned_up, self.deck))
             text.append(")")
-        return text.append(f"   caller {self.names[obs.caller]}, dealer {self.names[obs.dealer]}",
-                           style="dim")
+        return text.append(roles, style="dim")
+
+    def seating(self, obs: ContractObservation) -> Table:
+        """The table seen from the person's chair: play goes clockwise, so the next seat sits
+        on the left (B-1); each seat with its role and the card it put on the trick."""
+        seats = len(self.names)
+        on_table = dict(obs.trick)
+
+        def seat(who: int) -> Text:
+            roles = [role for role, holder in (("dealer", obs.dealer), ("caller", obs.caller),
+                                               ("declarer", obs.declarer)) if holder == who]
+            if obs.sitting_out == who:
+                roles.append("sits out")
+            text = Text(self.names[who], style="bold" if who == obs.to_act else "")
+            text.append(f" ({', '.join(roles)})" if roles else "", style="dim")
+            text.append("\n")
+            if who in on_table:
+                text.append_text(card_text(on_table[who], self.deck))
+            elif who == obs.to_act:
+                text.append("…", style="bold cyan")
+            return text
+
+        grid = Table.grid(padding=(0, 4))
+        for _ in range(3):
+            grid.add_column(justify="center", min_width=18)
+        if seats == 4:
+            grid.add_row("", seat(2), "")
+            grid.add_row(seat(1), Text("(table)", style="dim"), seat(3))
+        else:
+            grid.add_row(seat(1), Text("(table)", style="dim"), seat(2))
+        grid.add_row("", seat(0), "")
+        return grid
+
+    def first_trick_text(self, obs: ContractObservation, trick: Sequence[tuple[int, Card]]) -> Text:
+        """A team's first trick, face up (B-1), saying whose it is."""
+        order = TEN_HIGH_ORDER if obs.ten_high else NORMAL_ORDER
+        cards = [card for _, card in trick]
+        winner = trick[trick_winner(cards, obs.trump, order)][0]
+        return self.trick_text(f"First trick of {self.party_name(self.party_of(winner))} "
+                               "(face up): ", trick, "dim")
 
     def play_lines(self, obs: ContractObservation) -> list[RenderableType]:
         lines: list[RenderableType] = []
         tricks = Text("Tricks: ", style="dim")
-        for seat, count in enumerate(obs.tricks_won):
+        for seat, won in enumerate(obs.tricks_won):
             if seat != obs.sitting_out:
-                tricks.append(f"{self.names[seat]} {count} ({obs.points[seat]} pts)   ")
+                tricks.append(f"{self.names[seat]} {won} ({obs.points[seat]} pts)   ")
         lines.append(tricks)
         if obs.sitting_out is not None:
-            lines.append(Text(f"{self.names[obs.sitting_out]} sits out (cards laid aside)",
+            lines.append(Text(f"{self.says(obs.sitting_out, 'sit')} out (cards laid aside)",
                               style="dim"))
         if obs.marriages:
-            lines.append(self.marriages_text(obs.marriages, obs.trump))
+            lines.append(self.marriages_text(
+                obs.marriages, obs.trump,
+                lambda seat: any(obs.tricks_won[s] for s in self.party_of(seat))))
         for trick in obs.first_tricks:
-            lines.append(self.trick_text("First trick (face up): ", trick, "dim"))
+            lines.append(self.first_trick_text(obs, trick))
         for seat, hand in obs.open_hands:
             lines.append(Text(f"{self.names[seat]}'s open hand: ", style="magenta")
                          .append_text(cards_text(hand, self.deck)))
         if obs.last_trick and obs.last_trick not in obs.first_tricks:
             lines.append(self.trick_text("Last trick: ", obs.last_trick, "dim"))
-        if obs.trick:
-            lines.append(self.trick_text("On the table: ", obs.trick, "bold"))
-        elif obs.to_act == obs.seat:
+        lines.append(self.seating(obs))
+        if not obs.trick and obs.to_act == obs.seat:
             lines.append(Text("Your lead" + (" (after your marriage)" if obs.announced else ""),
                               style="bold"))
         return lines
@@ -172,40 +241,78 @@ class ContractView(GameView):
         lines.extend(self.extra_lines(obs))
         if obs.phase == "play":
             lines.extend(self.play_lines(obs))
+        else:
+            lines.append(self.seating(obs))
         lines.append(self.hand_line(obs))
         return Group(*lines)
 
+    # --- keys -----------------------------------------------------------------------------
+    def offered(self, observation: Observation) -> list[Action]:
+        suits = [suit.name for suit in Suit]
+        return [*(Action("trump", suit) for suit in suits), Action("turnup"), Action("redeal"),
+                Action("pass"), *(Action("bid", name) for name in BID_KEYS),
+                Action("double"), Action("redouble"), Action("reredouble"),
+                *(Action("marriage", suit) for suit in suits)]
+
     def action_key(self, action: Action) -> str | None:
-        """Bids by two letters (``ga`` Gang); talon cards by their numbers (``k18``)."""
+        """Bids by two letters (``ga`` Gang); trump and marriages by the suit's letter in this
+        deck (``th``, ``mh``; German ``tl`` Laub)."""
         if action.verb == "bid":
             return BID_KEYS.get(action.arg)
-        if action.verb in ("discard", "exchange-talon") and self._hand_order:
-            numbers = "".join(sorted(str(self._hand_order.index(c) + 1) for c in action.cards))
-            return ("k" if action.verb == "discard" else "e") + numbers
+        if action.verb in ("trump", "marriage") and action.arg in Suit.__members__:
+            return action.verb[0] + suit_key(action.suit, self.deck)
         return None
 
     def action_text(self, action: Action) -> Text:
-        if action.verb == "bid":
+        if action.verb == "bid" and action.arg in TITLES:
             return Text(f"bid {TITLES[action.arg]}")
         return super().action_text(action)
+
+    def help_notes(self) -> list[tuple[str, str]]:
+        keys = {name: key for name, key in BID_KEYS.items()}
+        return [("", "Contracts, lowest first (a later bid must be higher; B-3):"),
+                *((keys[c.name], contract_help(c)) for c in TABLE),
+                ("", "Rules in full: docs/rules/bauernschnapsen.md")]
 
     def announce(self, seat: int, action: Action, game: Game) -> Text:
         """Others' moves as the table sees them: laid-down cards stay face down (D-1)."""
         assert isinstance(game, ContractSchnapsen)
-        name = self.names[seat]
         if action.verb in ("discard", "exchange-talon"):
-            return Text(f"{name} lays two cards face down", style="dim")
+            return Text(f"{self.says(seat, 'lay')} two cards face down", style="dim")
         if action.verb == "turnup":
             turned = game.turned_up
             assert turned is not None
-            return Text(f"{name} turns up ", style="dim").append_text(
+            return Text(f"{self.says(seat, 'turn')} up ", style="dim").append_text(
                 card_text(turned, self.deck))
+        if action.verb == "trump":
+            return Text(f"{self.says(seat, 'name')} trump ", style="dim").append_text(
+                suit_text(action.suit, self.deck))
+        if action.verb == "bid":
+            return Text(f"{self.says(seat, 'announce')} {TITLES[action.arg]}", style="bold")
         if action.verb != "play":
-            return Text(f"{name} says ", style="dim").append_text(self.action_text(action))
-        text = Text(f"{name} plays ", style="dim").append_text(card_text(action.card, self.deck))
+            return self.phrase(seat, action, game)
+        text = Text(f"{self.says(seat, 'play')} ", style="dim").append_text(
+            card_text(action.card, self.deck))
         if not game.trick and game.tricks and game.tricks[-1][-1] == (seat, action.card):
             text.append(f"  → trick to {self.names[game.winners[-1]]}", style="dim")
         return text
+
+    def outcome_text(self, game: ContractSchnapsen, result: Any) -> Text:
+        """How the deal ended, naming who did it (D-1: in the normal game the defenders, not
+        the caller, may be the ones who reach 66)."""
+        contract = result.extra["contract"]
+        declarer = result.extra["declarer"]
+        what = (f"Normal game (caller {self.names[declarer]})" if contract == "normal"
+                else f"{TITLES[contract]} by {self.names[declarer]}")
+        winners = result.winner
+        how = {
+            "66": f"{self.says(winners, 'reach')} 66",
+            "last trick": f"{self.says(winners, 'take')} the last trick",
+            "made": f"{self.says(declarer, 'make')} it",
+            "failed": f"{self.says(declarer, 'fail')}",
+            "shown": "shown and won at once",
+        }.get(result.reason, result.reason)
+        return Text(f"{what}: {how}, ×{result.extra['factor']}", style="bold")
 
     def deal_summary(self, game: Game, match: Match) -> RenderableType:
         assert isinstance(game, ContractSchnapsen)
@@ -213,22 +320,18 @@ class ContractView(GameView):
         assert result is not None
         lines: list[RenderableType] = [Rule("Deal over")]
         if result.reason == "redeal":
-            lines.append(Text(REASONS["redeal"], style="bold"))
+            lines.append(Text("Three Jacks: dealt again (B-2)", style="bold"))
             return Group(*lines, self.score_line(match))
-        contract = result.extra["contract"]
-        what = "Normal game" if contract == "normal" else TITLES[contract]
-        declarer = self.names[result.extra["declarer"]]
-        lines.append(Text(f"{what} ({declarer}): {REASONS.get(result.reason, result.reason)}, "
-                          f"×{result.extra['factor']}", style="bold"))
+        if game.tricks:
+            lines.append(self.trick_text("Last trick: ", game.tricks[-1], "dim"))
+        lines.append(self.outcome_text(game, result))
         points = result.game_points[result.winner[0]]
-        lines.append(Text(f"{self.party_name(result.winner)} score {points} each"
-                          if len(result.winner) > 1 and game.SEATS == 3 else
-                          f"{self.party_name(result.winner)} score {points}", style="bold"))
+        each = " each" if len(result.winner) > 1 and game.SEATS == 3 else ""
+        lines.append(Text(f"{self.says(result.winner, 'score')} {points}{each}", style="bold"))
         for team in game.TEAMS:
             seat = team[0]
-            line = Text(f"{self.party_name(team)}: {result.card_points[seat]} card points"
-                        f" + {result.extra['marriage_points'][seat]} in marriages")
-            lines.append(line)
+            lines.append(Text(f"{self.party_name(team)}: {result.card_points[seat]} card points"
+                              f" + {result.extra['marriage_points'][seat]} in marriages"))
         for seat in range(game.SEATS):
             if game.hands[seat]:
                 lines.append(Text(f"{self.names[seat]} still held: ").append_text(
@@ -246,14 +349,14 @@ class ContractView(GameView):
         parties = match.GAME_CLASS.TEAMS
         lines = []
         for outcome in outcomes:
-            winners = " and ".join(self.party_name(parties[p]) for p in outcome["winners"])
-            losers = " and ".join(self.party_name(parties[p]) for p in outcome["losers"])
-            plural = len(outcome["losers"]) > 1 or len(parties[outcome["losers"][0]]) > 1
+            winners = tuple(s for p in outcome["winners"] for s in parties[p])
+            losers = tuple(s for p in outcome["losers"] for s in parties[p])
             score = ":".join(str(points) for points in outcome["score"])
             kind = "" if outcome["kind"] == "bummerl" else f" ({outcome['kind']})"
-            lines.append(Text(f"{winners} reach 24 ({score}): {losers} "
-                              f"{'get' if plural else 'gets'} {outcome['bummerl']} "
-                              f"Bummerl{kind}", style="bold magenta"))
+            lines.append(Text(f"{self.says(winners, 'reach')} 24 ({score}): "
+                              f"{self.says(losers, 'get')} "
+                              f"{count(outcome['bummerl'], 'Bummerl', 'Bummerl')}{kind}",
+                              style="bold magenta"))
         return lines
 
     def match_summary(self, match: Match) -> RenderableType:

@@ -21,11 +21,11 @@ class DreierschnapsenView(ContractView):
             return [Text("You laid down (count for nobody): ", style="dim")
                     .append_text(cards_text(laid, self.deck))]
         if seen is not None:
-            key = "e" if obs.contract == "normal" else "k"
+            what = ("exchange up to two cards: lay down two (the talon's own to keep your hand)"
+                    if obs.contract == "normal" else "lay down two cards")
             raises = "; or raise: a bid's key" if self._raises(obs) else ""
             return [Text("You took up the talon: ").append_text(cards_text(seen, self.deck)),
-                    Text(f"Lay two cards face down: {key} and their numbers (e.g. {key}12)"
-                         f"{raises}", style="cyan")]
+                    Text(f"Now {what}; they count for nobody{raises}", style="cyan")]
         size = obs.talon_size
         return [Text(f"Talon: {size} cards face down", style="dim")] if size else []
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stich.core.actions import Action
-from stich.core.cards import RANK_OF, SUIT_OF, Card, card_set, cards_in
+from stich.core.cards import RANK_OF, SUIT_OF, Card, Rank, Suit, card_set, cards_in, format_cards
 from stich.core.game import Game, Observation
 from stich.core.match import Match
 from stich.core.scoring.jass_board import render_text
@@ -22,6 +22,7 @@ from stich.jass.game import TEAMS, Jass, JassObservation
 from stich.jass.match import JassMatch
 from stich.jass.weis import describe, is_four
 from stich.terminal.cards import card_text, cards_text, suit_text
+from stich.terminal.keys import rank_key, suit_key
 from stich.terminal.view import GameView
 
 
@@ -145,18 +146,40 @@ class JassView(GameView):
         lines.append(self.hand_line(obs))
         return Group(*lines)
 
+    def offered(self, observation: Observation) -> list[Action]:
+        """Every contract, the push, and every four of a kind (a run's key needs its cards:
+        runs held are among the legal actions)."""
+        fours = [Action("weis", format_cards(Card.of(suit, rank) for suit in Suit))
+                 for rank in sorted(Rank, reverse=True)]
+        return [*(Action("trump", word) for word in ("H", "D", "S", "C", "obenabe", "undenufe")),
+                Action("push"), *fours]
+
     def action_key(self, action: Action) -> str | None:
-        """``to``/``tu`` for Obenabe/Undenufe; Weis by kind: ``wj`` four Jacks, ``wh8`` a run
-        in H up to the 8."""
-        if action.verb == "trump" and action.arg in ("obenabe", "undenufe"):
-            return "t" + action.arg[0]
+        """Keys in the deck's letters: ``tr`` trump Rosen (Swiss), ``to``/``tu`` Obenabe and
+        Undenufe; Weis by kind: ``wu`` four Unders, ``wr8`` a run in Rosen up to the 8."""
+        if action.verb == "trump":
+            if action.arg in ("obenabe", "undenufe"):
+                return "t" + action.arg[0]
+            return "t" + suit_key(action.suit, self.deck)
         if action.verb == "weis":
             cards = action.cards
             top = max(cards)
             if is_four(card_set(cards)):
-                return "w" + top.rank.letter.lower()
-            return "w" + top.name.lower()
+                return "w" + rank_key(top.rank, self.deck)
+            return "w" + suit_key(top.suit, self.deck) + rank_key(top.rank, self.deck)
         return None
+
+    def help_notes(self) -> list[tuple[str, str]]:
+        four = rank_key(Rank.JACK, self.deck)
+        run = suit_key(Suit.H, self.deck) + rank_key(Rank.ACE, self.deck)
+        return [
+            (f"w{four}", "Weis four of a kind: w and the rank's letter (J-5)"),
+            (f"w{run}", "Weis a run: w, the suit's letter and the top card's (J-5)"),
+            ("to / tu", "Obenabe: no trump, Ace high, 8s count 8; Undenufe: no trump, 6 high "
+                        "(J-1)"),
+            ("s", "push (schieben): your partner must choose the contract (J-3)"),
+            ("", "Rules in full: docs/rules/schieber.md"),
+        ]
 
     def action_text(self, action: Action) -> Text:
         if action.verb == "weis":
@@ -173,17 +196,18 @@ class JassView(GameView):
         """Other players' moves, saying only what the table learns (J-5: a Weis's cards stay
         hidden until shown)."""
         assert isinstance(game, Jass)
-        name = self.names[seat]
         if action.verb == "weis":
             points = next(w.points for w in reversed(game.declared) if w.seat == seat)
-            return Text(f"{name} declares a Weis: {points}", style="magenta")
+            return Text(f"{self.says(seat, 'declare')} a Weis: {points}", style="magenta")
         if action.verb == "push":
-            return Text(f"{name} pushes; {self.names[(seat + 2) % 4]} chooses", style="dim")
+            return Text(f"{self.says(seat, 'push')}; {self.says((seat + 2) % 4, 'choose')}",
+                        style="dim")
         if action.verb == "trump":
             assert game.contract is not None and game.multiplier is not None
-            return Text(f"{name} chooses ", style="dim").append_text(
+            return Text(f"{self.says(seat, 'choose')} ", style="dim").append_text(
                 self.contract_text(game.contract, game.multiplier))
-        text = Text(f"{name} plays ", style="dim").append_text(card_text(action.card, self.deck))
+        text = Text(f"{self.says(seat, 'play')} ", style="dim").append_text(
+            card_text(action.card, self.deck))
         pair = STOECK_PAIR[game.contract] if game.contract is not None else 0
         if game.stoeck_seat == seat and pair >> action.card & 1 and not game.hands[seat] & pair:
             text.append("  Stöck!", style="magenta")
@@ -202,6 +226,8 @@ class JassView(GameView):
         assert result is not None and game.contract is not None
         factor = result.extra["multiplier"]
         lines: list[RenderableType] = [Rule("Deal over")]
+        if game.last_trick:
+            lines.append(self.trick_text("Last trick: ", game.last_trick, "dim"))
         lines.append(self.contract_text(game.contract, factor))
         for team, (seat, _) in enumerate(TEAMS):
             parts = [f"cards {result.card_points[seat]}"]
@@ -225,10 +251,13 @@ class JassView(GameView):
         return Group(*lines)
 
     def match_summary(self, match: Match) -> RenderableType:
+        """The winner and the totals; the boards were drawn once, under the last deal."""
         assert isinstance(match, JassMatch)
         title = (f"{self.team_name(match.winner)} win the game" if match.winner is not None
                  else "Game")
-        return Group(Rule(title), self.boards(match))
+        totals = "   ·   ".join(f"{self.team_name(team)} {board.total}"
+                                for team, board in enumerate(match.boards()))
+        return Group(Rule(title), Text(f"Final score: {totals}", style="bold"))
 
 
 

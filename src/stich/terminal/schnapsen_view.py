@@ -2,29 +2,40 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from stich.core.cards import SUIT_OF, Card, cards_in
+from stich.core.actions import Action
+from stich.core.cards import SUIT_OF, Card, Suit, cards_in
 from stich.core.game import Game, Observation
 from stich.core.match import Match
-from stich.schnapsen.family import CARD_POINTS
+from stich.schnapsen.family import CARD_POINTS, WINNING_SCORE
 from stich.schnapsen.game import Schnapsen, SchnapsenObservation
 from stich.schnapsen.match import SchnapsenMatch
 from stich.terminal.cards import card_text, cards_text, suit_text
+from stich.terminal.keys import suit_key
 from stich.terminal.view import GameView
+from stich.terminal.words import count
 
 _REASONS = {
-    "claim": "claimed 66", "false claim": "false claim",
+    "claim": "claimed 66", "false claim": "after a false claim",
     "claim after closing": "closed and made it",
     "claim against closer": "claimed against the closer", "closer failed": "the closer failed",
-    "last trick": "took the last trick", "revoke": "revoke",
+    "last trick": "took the last trick", "revoke": "after a revoke",
 }
 
 
 class SchnapsenView(GameView):
     """Seat 0 or 1 for the person; names in seat order."""
+
+    def __init__(self, names: list[str], deck: Any) -> None:
+        super().__init__(names, deck)
+        self._seen: tuple[int, frozenset[Card]] | None = None
+        """The deal number and the hand as last shown, to say which card was drawn."""
+        self._bummerl_shown = 0
 
     def hand(self, observation: Observation) -> list[Card]:
         assert isinstance(observation, SchnapsenObservation)
@@ -32,6 +43,41 @@ class SchnapsenView(GameView):
         return sorted(observation.hand,
                       key=lambda c: (SUIT_OF[c] != trump, SUIT_OF[c], -CARD_POINTS[c]))
 
+    # --- keys ---------------------------------------------------------------------------------
+    def offered(self, observation: Observation) -> list[Action]:
+        return [Action("exchange"), Action("close"), Action("claim"), Action("pass"),
+                *(Action("marriage", suit.name) for suit in Suit)]
+
+    def action_key(self, action: Action) -> str | None:
+        """``m`` and the suit's letter in this deck (``mh`` Herz, ``ml`` Laub)."""
+        if action.verb == "marriage":
+            return "m" + suit_key(action.suit, self.deck)
+        return None
+
+    def action_text(self, action: Action) -> Text:
+        if action.verb == "pass":
+            return Text("pass (do not claim)")
+        if action.verb == "claim":
+            return Text("claim 66 (genug)")
+        return super().action_text(action)
+
+    def help_notes(self) -> list[tuple[str, str]]:
+        return [
+            ("x", "exchange the trump Jack for the trump card, on lead, stock open (S-6)"),
+            ("c", "close the stock: no more drawing, strict play at once (S-7)"),
+            ("g", "claim 66 right after winning a trick or announcing a marriage (S-8)"),
+            ("m…", "marriage: King and Queen of a suit, 20 (40 in trump); lead one (S-5)"),
+            ("", "Rules in full: docs/rules/schnapsen.md"),
+        ]
+
+    def auto_claim(self, observation: Observation) -> bool:
+        """Claim for the person once his counted points reach 66 (soft preset only: the
+        observation carries no points in sharp, S-11)."""
+        assert isinstance(observation, SchnapsenObservation)
+        return (observation.my_points is not None and observation.my_points >= WINNING_SCORE
+                and Action("claim") in observation.legal_actions)
+
+    # --- the table ----------------------------------------------------------------------------
     def _score_line(self, match: SchnapsenMatch) -> Text:
         counter = match.bummerl
         line = Text("Bummerl: ", style="bold")
@@ -41,6 +87,17 @@ class SchnapsenView(GameView):
         given = ", ".join(f"{self.names[s]} {counter.bummerl[s]}" for s in (0, 1))
         return line.append(f"   Bummerl taken: {given} (rubber of {counter.rubber})",
                            style="dim")
+
+    def _drawn(self, obs: SchnapsenObservation, deal: int) -> Text | None:
+        """``You drew K♥``: the card that came into the hand since it was last shown."""
+        hand = frozenset(obs.hand)
+        before, self._seen = self._seen, (deal, hand)
+        if before is None or before[0] != deal:
+            return None
+        new = sorted(hand - before[1])
+        if not new:
+            return None
+        return Text("You drew ", style="green").append_text(cards_text(new, self.deck))
 
     def table(self, observation: Observation, match: Match) -> RenderableType:
         assert isinstance(observation, SchnapsenObservation) and isinstance(match, SchnapsenMatch)
@@ -53,24 +110,28 @@ class SchnapsenView(GameView):
         stock = Text("Trump: ").append(suit_text(obs.trump, self.deck))
         if obs.stock_size and obs.closed_by is None:
             stock.append("   trump card ").append(card_text(obs.trump_card, self.deck))
-            stock.append(f"   stock: {obs.stock_size} cards")
+            stock.append(f"   stock: {count(obs.stock_size, 'card')}")
         elif obs.closed_by is not None:
             stock.append(f"   stock closed by {self.names[obs.closed_by]}", style="bold magenta")
         else:
             stock.append("   stock exhausted: follow suit, head, trump", style="bold magenta")
         lines.append(stock)
         tricks = obs.tricks_won[other]
-        lines.append(Text(f"{self.names[other]}: {tricks} trick{'' if tricks == 1 else 's'}, "
-                          f"{obs.hand_sizes[other]} cards in hand"))
+        lines.append(Text(f"{self.names[other]}: {count(tricks, 'trick')}, "
+                          f"{count(obs.hand_sizes[other], 'card')} in hand"))
         if obs.marriages:
-            lines.append(self.marriages_text(obs.marriages, obs.trump))
+            lines.append(self.marriages_text(obs.marriages, obs.trump,
+                                             lambda seat: obs.tricks_won[seat] > 0))
         if obs.last_trick:
             lines.append(self.trick_text("Last trick: ", obs.last_trick))
+        drawn = self._drawn(obs, len(match.deals))
+        if drawn is not None:
+            lines.append(drawn)
         if obs.my_points is not None:
             lines.append(Text(f"Your points: {obs.my_points}   your tricks: ", style="green")
                          .append(cards_text(obs.my_tricks or (), self.deck)))
         if obs.trick:
-            lines.append(Text(f"{self.names[obs.leader]} led ", style="bold")
+            lines.append(Text(f"{self.says(obs.leader, 'lead')} ", style="bold")
                          .append(card_text(obs.trick[0], self.deck)))
         elif obs.to_act == me:
             lines.append(Text("Your lead" + (" (after your marriage)" if obs.announced else ""),
@@ -78,26 +139,65 @@ class SchnapsenView(GameView):
         lines.append(self.hand_line(obs))
         return Group(*lines)
 
+    # --- what happens -------------------------------------------------------------------------
+    def _exchange_text(self, seat: int, game: Game) -> Text:
+        assert isinstance(game, Schnapsen)
+        taken = game.first_trump_card
+        return (Text(f"{self.says(seat, 'exchange')} the trump Jack ")
+                .append_text(card_text(game.trump_jack, self.deck)).append(" for the trump card ")
+                .append_text(card_text(taken, self.deck)))
+
+    def own_action(self, seat: int, action: Action, game: Game) -> Text | None:
+        if action.verb != "exchange":
+            return None
+        assert isinstance(game, Schnapsen)
+        if self._seen is not None:  # the new card is the exchange, not a draw
+            self._seen = (self._seen[0], frozenset(cards_in(game.hands[seat])))
+        return self._exchange_text(seat, game)
+
+    def announce(self, seat: int, action: Action, game: Game) -> Text:
+        if action.verb == "exchange":
+            return self._exchange_text(seat, game)
+        if action.verb == "pass":
+            return Text(f"{self.says(seat, 'decline')} to claim")
+        return super().announce(seat, action, game)
+
     def deal_summary(self, game: Game, match: Match) -> RenderableType:
         assert isinstance(game, Schnapsen) and isinstance(match, SchnapsenMatch)
         result = game.result()
         assert result is not None
         winner = result.winner[0]
         lines: list[RenderableType] = [Rule("Deal over")]
+        if game.last_trick:
+            lines.append(self.trick_text("Last trick: ", game.last_trick, "dim"))
         points = result.game_points[winner]
         how = _REASONS.get(result.reason, result.reason)
-        lines.append(Text(f"{self.names[winner]} wins {points} game point"
-                          f"{'s' if points > 1 else ''} ({how})", style="bold"))
+        lines.append(Text(f"{self.says(winner, 'win')} {count(points, 'game point')} ({how})",
+                          style="bold"))
         for seat in (0, 1):
-            score = game.score(seat)
-            line = Text(f"{self.names[seat]}: {score} points ({game.tricks[seat]} tricks)  "
-                        "cards left: ")
+            line = Text(f"{self.names[seat]}: {game.score(seat)} points "
+                        f"({count(game.tricks[seat], 'trick')})  cards left: ")
             lines.append(line.append(cards_text(cards_in(game.hands[seat]), self.deck)))
+        lines.extend(self.bummerl_lines(match))
         lines.append(self._score_line(match))
         return Group(*lines)
+
+    def bummerl_lines(self, match: SchnapsenMatch) -> list[Text]:
+        """Each Bummerl decided since last shown: who won it, who gets how many (S-10)."""
+        finished = match.bummerl.finished
+        lines = []
+        for outcome in finished[self._bummerl_shown:]:
+            winner, loser, given = outcome["winner"], outcome["loser"], outcome["bummerl"]
+            score = ":".join(str(points) for points in outcome["score"])
+            schneider = " Schneider!" if outcome["schneider"] else ""
+            lines.append(Text(f"{self.says(winner, 'win')} the Bummerl ({score}):{schneider} "
+                              f"{self.says(loser, 'get')} {count(given, 'Bummerl', 'Bummerl')}",
+                              style="bold magenta"))
+        self._bummerl_shown = len(finished)
+        return lines
 
     def match_summary(self, match: Match) -> RenderableType:
         assert isinstance(match, SchnapsenMatch)
         winner = match.bummerl.rubber_winner()
-        title = f"{self.names[winner]} wins the rubber" if winner is not None else "Match"
+        title = f"{self.says(winner, 'win')} the rubber" if winner is not None else "Match"
         return Group(Rule(title), self._score_line(match))

@@ -49,6 +49,8 @@ class TerminalPlayer(Bot):
         super().__init__()
         self.console, self.view, self.match, self.read_line = console, view, match, read_line
         self.auto_claim = auto_claim
+        self._refused = False
+        """The last action was refused: ask again without drawing the table anew."""
 
     def read(self, prompt: str) -> str:
         """A line from the person; Quit on end of input (Ctrl-D) or an interrupt (Ctrl-C)."""
@@ -58,7 +60,9 @@ class TerminalPlayer(Bot):
             raise Quit from None
 
     def act(self, observation: Observation) -> Action:
-        self.console.print(self.view.table(observation, self.match))
+        if not self._refused:
+            self.console.print(self.view.table(observation, self.match))
+        self._refused = False
         if self.auto_claim and self.view.auto_claim(observation):
             self.console.print(Text("Auto-claim: you have 66 (option --auto-claim, S-8)",
                                     style="bold green"))
@@ -97,9 +101,11 @@ class TerminalPlayer(Bot):
                 return Action(laying, f"{picked.name} {action.card.name}")
 
     def retry(self, action: Action, why: Illegal) -> bool:
+        what = Text("play ") if action.verb == "play" else Text()
         self.console.print(Text.assemble(("Not allowed: ", "bold red"),
-                                         self.view.action_text(action), ": ",
+                                         what.append_text(self.view.action_text(action)), ": ",
                                          self.view.why_text(why)))
+        self._refused = True
         return True
 
     def _menu(self, choices: Sequence[Choice], laying: str | None) -> Text:
@@ -157,10 +163,10 @@ def check_save_path(path: Path, resuming: bool = False) -> str | None:
     return None
 
 
-def resume_deal(match: Match, data: object) -> Game | None:
-    """The deal in progress of a saved match (its ``unfinished_deal``), replayed from the
-    match's next deal so that it is the same deal; None if there is none. RecordError if it
-    is not that deal or an action is illegal."""
+def resume_actions(match: Match, data: object) -> list[tuple[int, str]] | None:
+    """The actions of a saved match's deal in progress (its ``unfinished_deal``), checked by
+    replaying them on the match's next deal, which must be the same deal; None if there is
+    none. RecordError if it is another deal or an action is illegal."""
     if data is None:
         return None
     record = DealRecord.from_dict(data)
@@ -177,13 +183,48 @@ def resume_deal(match: Match, data: object) -> Game | None:
             game.apply(action)
         except IllegalActionError as error:
             raise RecordError(f"unfinished_deal action {number}: {error}") from None
-    return game
+    return list(record.actions)
+
+
+class _CaughtUp(Bot):
+    """A bot that has watched the first actions of a resumed deal: the runner's new_deal must
+    not wipe what it remembers of them."""
+
+    NAME = "caught-up"
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+
+    def new_deal(self, seat: int) -> None:
+        pass
+
+    def act(self, observation: Observation) -> Action:
+        return self.inner.act(observation)
+
+    def retry(self, action: Action, why: Illegal) -> bool:
+        return self.inner.retry(action, why)
+
+
+def catch_up(game: Game, players: Sequence[Bot], actions: Sequence[tuple[int, str]],
+             human_seat: int) -> list[Bot]:
+    """Replay a resumed deal's actions, letting each bot that remembers from observations
+    see the ones it saw when it played (bots that read the information state need not);
+    the players to finish the deal with."""
+    for seat, player in enumerate(players):
+        player.new_deal(seat)
+    for seat, action in actions:
+        player = players[seat]
+        if seat != human_seat and not player.USES_INFO:
+            player.act(game.observation(seat))
+        game.apply(action)
+    return [_CaughtUp(player) if seat != human_seat and not player.USES_INFO else player
+            for seat, player in enumerate(players)]
 
 
 def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot],
                save_path: Path, console: Console, read_line: Callable[[str], str],
                wait: bool = True, auto_claim: bool = False,
-               resumed: Game | None = None) -> bool:
+               resumed: Sequence[tuple[int, str]] | None = None) -> bool:
     """Play deals until the match ends or the person quits; True if it ended.
 
     ``wait``: after each deal, show how it ended and wait for Enter. ``resumed``: a deal in
@@ -200,9 +241,11 @@ def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot
             console.print(line)
 
     while not match.is_over():
-        game, resumed = resumed or match.new_deal(), None
+        game, seated = match.new_deal(), players
+        if resumed is not None:
+            seated, resumed = catch_up(game, players, resumed, human_seat), None
         try:
-            play_deal(game, players, announce)
+            play_deal(game, seated, announce)
         except (Quit, KeyboardInterrupt):
             _save(match, save_path, game, console)
             console.print(f"\nStopped. The match so far is saved in {save_path}; "

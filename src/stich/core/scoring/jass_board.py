@@ -61,26 +61,46 @@ def crosses(fifties: int) -> str:
     return " ".join(marks)
 
 
+REST_WIDTH = 16
+"""The rests are listed while they fit in this many characters, then summed, so that the Z
+keeps its width however many entries it holds."""
+
+
+def rests_text(rests: Sequence[int]) -> str:
+    """The numbers beside the bottom bar: each rest, or their sum once they would not fit."""
+    listed = " ".join(str(rest) for rest in rests)
+    if len(listed) <= REST_WIDTH:
+        return listed
+    return f"{sum(rests)} ({len(rests)} rests)"
+
+
 def render_text(board: ZBoard, title: str = "", target: int | None = None) -> str:
-    """The Z as lines of text: three bars with their strokes (the slanted bar drawn ``╱``, its
-    marks ``\\`` and ``X``), each bar's value, and the rests."""
+    """The Z as lines of text: three bars with their strokes, each bar's value, and the rests.
+
+    The slanted bar runs in three unbroken steps of ``╱`` from the top bar's right end to the
+    bottom bar's left end; its marks (``\\`` a 50, ``X`` a 100) sit across the middle step."""
     width = max(30, len(tally(board.hundreds)) + 3, len(tally(board.twenties)) + 3)
     goal = f" of {target}" if target is not None else ""
-    rests = " ".join(str(rest) for rest in board.rests)
+    step = width // 3
 
     def row(art: str, value: str = "", after: str = "") -> str:
         return f" {art:<{width}} {value:>5}  {after}".rstrip()
 
-    middle = crosses(board.fifties).rjust(width // 2 - 2) + "  ╱"
+    marks = crosses(board.fifties)
+    inner = f" {marks} " if marks else ""
+    length = max(step, len(inner) + 4)
+    left = (length - len(inner)) // 2
+    middle = "╱" * left + inner + "╱" * (length - len(inner) - left)
+    start = max(0, 2 * step - length)
     return "\n".join([
         f"{title}: {board.total}{goal}" if title else f"{board.total}{goal}",
         row("_" * width),
         row("  " + tally(board.hundreds), str(100 * board.hundreds)),
-        row(" " * (width - 4) + "╱"),
-        row(middle, str(50 * board.fifties)),
-        row("   ╱"),
+        row(" " * (width - step) + "╱" * step),
+        row(" " * start + middle, str(50 * board.fifties)),
+        row("╱" * step),
         row("_" * width),
-        row("  " + tally(board.twenties), str(20 * board.twenties), rests),
+        row("  " + tally(board.twenties), str(20 * board.twenties), rests_text(board.rests)),
     ])
 
 
