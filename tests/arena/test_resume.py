@@ -3,6 +3,7 @@ played again), the rest are played, and the summary is that of an uninterrupted 
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -31,6 +32,7 @@ def test_interrupted_run_resumes_to_the_same_report(jobs: int, tmp_path: Path) -
     with pytest.raises(KeyboardInterrupt):
         run_arena("schnapsen", "rules", "random", 40, seed=4, jobs=jobs, out=out,
                   on_progress=_stop_after(7))
+    assert multiprocessing.active_children() == []  # the workers were stopped, not left
     saved = sorted((out / "matches").glob("*.json"))
     assert 7 <= len(saved) < 40
     stamps = {path.name: path.stat().st_mtime_ns for path in saved}

@@ -12,13 +12,14 @@ import importlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Generator
 from typing import Any
 
 from stich.arena.plan import ArenaPlan, play_indices
 from stich.arena.report import MatchOutcome
 
 Played = tuple[int, MatchOutcome, dict[str, Any]]
+Playing = Generator[Played, None, None]
 BACKENDS = ("processes", "ray")
 
 
@@ -41,8 +42,9 @@ def batches(indices: list[int], workers: int) -> list[list[int]]:
 
 
 def play(plan: ArenaPlan, indices: list[int], *, backend: str = "processes", jobs: int = 1,
-         address: str | None = None) -> Iterator[Played]:
-    """The matches ``indices`` of ``plan``, played by ``backend`` with ``jobs`` workers."""
+         address: str | None = None) -> Playing:
+    """The matches ``indices`` of ``plan``, played by ``backend`` with ``jobs`` workers; close
+    it to stop early (its workers stop at once)."""
     if backend == "ray":
         return _on_ray(plan, indices, jobs, address)
     if backend != "processes":
@@ -59,7 +61,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _in_processes(plan: ArenaPlan, indices: list[int], jobs: int) -> Iterator[Played]:
+def _in_processes(plan: ArenaPlan, indices: list[int], jobs: int) -> Playing:
     # spawn, not fork: the parent may be running threads (a progress display)
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(jobs, initializer=_ignore_interrupts)
@@ -76,7 +78,7 @@ def _in_processes(plan: ArenaPlan, indices: list[int], jobs: int) -> Iterator[Pl
 
 
 def _on_ray(plan: ArenaPlan, indices: list[int], jobs: int,
-            address: str | None) -> Iterator[Played]:
+            address: str | None) -> Playing:
     """On the Ray cluster at ``address``, or a local Ray instance with ``jobs`` CPUs when None.
     On a cluster this process's stich package is shipped to the workers (Ray's py_modules), so
     they play with the same code; the nodes need Python and Ray of the same versions."""

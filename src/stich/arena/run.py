@@ -49,14 +49,15 @@ def run_plan(plan: ArenaPlan, matches: int, *, jobs: int = 1, out: Path | None =
         if on_progress is not None:
             on_progress(running, matches)
         to_play = [index for index in range(matches) if index not in outcomes]
-        for index, outcome, record in play(plan, to_play, backend=backend, jobs=jobs,
-                                           address=address):
-            if folder is not None:
-                folder.save(index, record)
-            outcomes[index] = outcome
-            running.add(outcome)
-            if on_progress is not None:
-                on_progress(running, matches)
+        with contextlib.closing(play(plan, to_play, backend=backend, jobs=jobs,
+                                     address=address)) as played:
+            for index, outcome, record in played:
+                if folder is not None:
+                    folder.save(index, record)
+                outcomes[index] = outcome
+                running.add(outcome)
+                if on_progress is not None:
+                    on_progress(running, matches)
     return _summed(plan, [outcomes[index] for index in range(matches)])
 
 
