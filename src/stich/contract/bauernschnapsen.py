@@ -10,6 +10,8 @@ import dataclasses
 
 from stich.contract.contracts import NO_TRICK_CONTRACTS, Contract
 from stich.contract.deal import ContractOptions, ContractSchnapsen
+from stich.contract.legality import every_action
+from stich.core.action_space import ActionSpace
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,6 +30,7 @@ class Bauernschnapsen(ContractSchnapsen):
     SEATS = 4
     TEAMS = ((0, 2), (1, 3))
     OPTIONS = BauernschnapsenOptions
+    ACTION_SPACE = ActionSpace(NAME, every_action(talon=False))
     HAND_SIZE = 5
 
     options: BauernschnapsenOptions

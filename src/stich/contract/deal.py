@@ -12,9 +12,11 @@ turns up the caller's fourth card (the first of his second packet), so a record 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import random
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
+from stich.contract import position
 from stich.contract.auction import Auction, Doubling, clockwise_from
 from stich.contract.contracts import (
     CONTRACT_NAMES,
@@ -24,13 +26,16 @@ from stich.contract.contracts import (
     schnapser_deadline,
     verdict,
 )
+from stich.contract.knowledge import action_events, propose_world, start_events
 from stich.contract.legality import FIRST_PACKET, ContractLegality, Phase
-from stich.contract.view import ContractObservation, observe
+from stich.contract.view import ContractObservation, observe, shown_seats
 from stich.core.actions import Action
 from stich.core.cards import Card, Suit, card_set
 from stich.core.dealing import check_deal, shuffled
-from stich.core.game import CardSet, DealResult, Game
+from stich.core.game import CardSet, DealResult, Game, Illegal
+from stich.core.knowledge import Event, InfoState
 from stich.core.options import RuleOptions, choice, collection
+from stich.core.position import PositionError
 from stich.core.records import DealRecord, dealt_from_record, record_cards
 from stich.core.tricks import CardOrder, trick_winner
 from stich.schnapsen.family import (
@@ -41,6 +46,9 @@ from stich.schnapsen.family import (
     game_points_by_loser,
     marriage_value,
 )
+
+FORFEIT_NORMAL = 3
+"""What an illegal move costs in the normal game: its highest value (B-4), as S-12's revoke."""
 
 CLUB_CONTRACTS = CONTRACT_NAMES - {"farbenringerl", "herrenschnapser"}
 """B-5: clubs often drop the two contracts that are shown and not played."""
@@ -72,10 +80,10 @@ class ContractSchnapsen(ContractLegality, Game):
     HAND_SIZE: ClassVar[int]
     TALON_SIZE: ClassVar[int] = 0
     OBSERVATION: ClassVar[type[ContractObservation]] = ContractObservation
-    _STATE = ("phase", "hands", "trump", "turned_up", "calls", "doubles", "auction", "contract",
-              "declarer", "sides", "active", "play_trump", "order", "doubling", "to_act",
-              "leader", "trick", "announced", "marriages", "points", "winners", "tricks",
-              "_result")
+    _STATE: ClassVar[tuple[str, ...]] = (
+        "phase", "hands", "trump", "turned_up", "calls", "doubles", "auction", "contract",
+        "declarer", "sides", "active", "play_trump", "order", "doubling", "to_act", "leader",
+        "trick", "announced", "marriages", "points", "winners", "tricks", "_result", "_forfeit")
 
     options: ContractOptions
 
@@ -84,16 +92,24 @@ class ContractSchnapsen(ContractLegality, Game):
                  seed: int | None = None) -> None:
         check_deal(hands, talon, seats=self.SEATS, hand_size=self.HAND_SIZE,
                    rest_size=self.TALON_SIZE, deck=DECK, dealer=dealer, rule="B-2, D-1")
+        self.setup(dealer, options, seed, tuple(tuple(hand) for hand in hands), tuple(talon))
+        self.hands = tuple(card_set(h[:FIRST_PACKET]) for h in hands)
+
+    def setup(self, dealer: int, options: ContractOptions | None, seed: int | None,
+              dealt: tuple[tuple[Card, ...], ...], dealt_talon: tuple[Card, ...]) -> None:
+        """The fixed facts of a deal and the state before the caller names trump."""
         self.options = options or self.OPTIONS.default()  # type: ignore[assignment]
         self.dealer = dealer
         self.caller = (dealer + 1) % self.SEATS
         self.seed = seed
-        self.dealt = tuple(tuple(hand) for hand in hands)
-        self.dealt_talon = tuple(talon)
+        self.dealt = dealt
+        self.dealt_talon = dealt_talon
+        self.from_position_ = False
+        """Whether this game's history starts at a position (``from_position``)."""
         self.contracts = contract_table(self.SEATS, self.options.contracts,
                                         self.options.assenbettler)
         self.phase = Phase.TRUMP
-        self.hands: tuple[int, ...] = tuple(card_set(h[:FIRST_PACKET]) for h in hands)
+        self.hands: tuple[int, ...] = (0,) * self.SEATS
         self.trump: Suit | None = None
         self.turned_up: Card | None = None
         self.calls: tuple[tuple[int, str], ...] = ()
@@ -115,6 +131,7 @@ class ContractSchnapsen(ContractLegality, Game):
         self.winners: tuple[int, ...] = ()
         self.tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
         self._result: DealResult | None = None
+        self._forfeit = None
         self._start_history()
 
     # --- the deal (B-2, D-1) ---
@@ -323,23 +340,45 @@ class ContractSchnapsen(ContractLegality, Game):
     # --- observations ---
     def visible_hands(self, seat: int) -> tuple[tuple[int, CardSet], ...]:
         """Other seats' hands that ``seat`` may see: Plauderer's open hands (B-5)."""
-        contract = self.contract
-        if contract is None or contract.name != "plauderer" or self.phase is Phase.OVER:
-            return ()
-        variant = self.options.plauderer
-        opponents = self.sides[1]
-        if variant == "opponents_confer":
-            shown: tuple[int, ...] = opponents if seat in opponents else ()
-        elif not self.tricks:
-            shown = ()
-        elif variant == "declarer_open":
-            shown = (self.declarer,)
-        else:
-            shown = opponents
-        return tuple((s, CardSet(self.hands[s])) for s in shown if s != seat)
+        return tuple((s, CardSet(self.hands[s])) for s in shown_seats(self, self, seat))
 
     def observation(self, seat: int) -> ContractObservation:
         return self.OBSERVATION(**observe(self, seat))
+
+    # --- what each seat knows (issue 8; stich.contract.knowledge) ---
+    def _start_events(self, seat: int, state: Any) -> Iterator[Event]:
+        return start_events(self, seat, state)
+
+    def _events(self, seat: int, actor: int, action: Action, before: Any,
+                after: Any) -> Iterator[Event]:
+        return action_events(self, seat, actor, action, before, after)
+
+    @classmethod
+    def _propose_world(cls, info: InfoState, rng: random.Random) -> Self | None:
+        return propose_world(cls, info, rng)  # type: ignore[return-value]
+
+    # --- positions (issue 8; stich.contract.position) ---
+    def position(self) -> str:
+        if self._result is not None:
+            raise PositionError("the deal is over: a position is a state that can continue")
+        return position.write(self, self.State(*type(self)._snapshot(self)))
+
+    @classmethod
+    def from_position(cls, text: str) -> Self:
+        return position.build(cls, position.parse(cls, text))  # type: ignore[return-value]
+
+    # --- illegal moves ---
+    def forfeit(self, seat: int, why: Illegal) -> None:
+        """An illegal move by ``seat`` (a bot's or an outside engine's): its side loses the
+        deal at the value of the contract, or 3 in the normal game or before the contract is
+        fixed, times the doubling factor (docs/knowledge/contract.md: like S-12's revoke)."""
+        self._forfeit = (seat, why)
+        if self.sides[0]:
+            winners = self.sides[1] if seat in self.sides[0] else self.sides[0]
+        else:
+            winners = tuple(s for s in range(self.SEATS) if s not in self.side_of(seat))
+        value = self.contract.value if self.contract is not None else FORFEIT_NORMAL
+        self._finish(winners, value, "revoke")
 
     # --- records ---
     def _deal_fields(self) -> dict[str, Any]:
@@ -350,6 +389,6 @@ class ContractSchnapsen(ContractLegality, Game):
         options, hands, seed = cls.read_record(record)
         talon = record_cards(record.stock)
         return dealt_from_record(
-            lambda: cls(hands, talon, record.dealer, options, seed))  # type: ignore[arg-type]
+            lambda: cls(hands, talon, record.dealer, options, seed))
 
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any
 
 from stich.contract.contracts import Goal
 from stich.contract.deal import ContractOptions, ContractSchnapsen
-from stich.contract.legality import BID, Phase
+from stich.contract.legality import BID, Phase, every_action
 from stich.contract.view import ContractObservation, observe
+from stich.core.action_space import ActionSpace
 from stich.core.actions import Action
-from stich.core.cards import cards_in
+from stich.core.cards import Card, card_set, cards_in
 from stich.core.game import CardSet, Illegal
 
 LAID_DOWN = 2
@@ -52,15 +52,17 @@ class Dreierschnapsen(ContractSchnapsen):
     SEATS = 3
     TEAMS = ((0,), (1,), (2,))
     OPTIONS = DreierschnapsenOptions
+    ACTION_SPACE = ActionSpace(NAME, every_action(talon=True))
     HAND_SIZE = 6
     TALON_SIZE = 2
     _STATE = (*ContractSchnapsen._STATE, "talon", "talon_taker", "raised")
 
     options: DreierschnapsenOptions
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.talon = sum(1 << card for card in self.dealt_talon)
+    def setup(self, dealer: int, options: ContractOptions | None, seed: int | None,
+              dealt: tuple[tuple[Card, ...], ...], dealt_talon: tuple[Card, ...]) -> None:
+        super().setup(dealer, options, seed, dealt, dealt_talon)
+        self.talon = card_set(dealt_talon)
         self.talon_taker = -1
         self.raised = False
 

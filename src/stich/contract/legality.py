@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from stich.contract.auction import Auction, Doubling
 from stich.contract.contracts import TABLE, Contract, Goal, bidder_problem
@@ -47,7 +47,7 @@ NOW = {Phase.TRUMP: "the caller names trump", Phase.AUCTION: "the auction is on"
 class ContractLegality:
     """The predicates, over the state the engine keeps."""
 
-    NAME: str
+    NAME: ClassVar[str]
     options: ContractOptions
     contracts: Mapping[str, Contract]
     dealt: tuple[tuple[Card, ...], ...]
@@ -220,3 +220,22 @@ PASS, TURNUP, REDEAL = Action("pass"), Action("turnup"), Action("redeal")
 TRUMP = {suit: Action("trump", suit.name) for suit in Suit}
 MARRIAGE = {suit: Action("marriage", suit.name) for suit in Suit}
 BID = {contract.name: Action("bid", contract.name) for contract in TABLE}
+
+
+def every_action(talon: bool) -> list[Action]:
+    """The action space of both games in its fixed order (issue 8, item 3): trump C D H S,
+    turnup, redeal, bid in B-5's rank order, pass, double, redouble, reredouble, marriage C D
+    H S, play in card order; with a talon (D-1) then discard and exchange-talon of every two
+    cards, pairs in card order."""
+    from itertools import combinations
+
+    from stich.schnapsen.family import DECK
+
+    actions = [*TRUMP.values(), TURNUP, REDEAL, *BID.values(), PASS, Action("double"),
+               Action("redouble"), Action("reredouble"), *MARRIAGE.values(),
+               *(PLAY[card] for card in cards_in(DECK))]
+    if talon:
+        pairs = list(combinations(cards_in(DECK), 2))
+        for verb in ("discard", "exchange-talon"):
+            actions += [Action(verb, f"{a} {b}") for a, b in pairs]
+    return actions

@@ -70,6 +70,26 @@ def _first_tricks(game: ContractSchnapsen) -> tuple[Trick, ...]:
     return tuple(first)
 
 
+def shown_seats(game: ContractSchnapsen, state: Any, seat: int | None) -> tuple[int, ...]:
+    """The seats whose hands ``seat`` sees in ``state`` (the game or a ``game.State``):
+    Plauderer's open hands (B-5) under the option ``plauderer``; None: nobody's."""
+    contract = state.contract
+    if (seat is None or contract is None or contract.name != "plauderer"
+            or state.phase == "over"):
+        return ()
+    variant = game.options.plauderer
+    opponents = state.sides[1]
+    if variant == "opponents_confer":
+        shown: tuple[int, ...] = opponents if seat in opponents else ()
+    elif not state.tricks:
+        shown = ()
+    elif variant == "declarer_open":
+        shown = (state.declarer,)
+    else:
+        shown = opponents
+    return tuple(s for s in shown if s != seat)
+
+
 def observe(game: ContractSchnapsen, seat: int) -> dict[str, Any]:
     """The fields of ``seat``'s observation (a game with a talon adds its own)."""
     to_act = game.current_player()

@@ -1,0 +1,424 @@
+"""What each seat learns in Bauern- and Dreierschnapsen, and worlds consistent with it (issue 8).
+
+Events (``docs/knowledge/contract.md`` lists them with an example): the deal of the first
+packet (``deal``; B-2, D-1: each seat sees its first three cards), the caller's ``trump``,
+``turnup`` (the card, public) or ``redeal`` (the three Jacks, shown), then each seat's second
+packet (``deal``); every ``bid`` and ``pass`` and every doubling step (B-3, B-6, public); in
+Dreierschnapsen the ``talon`` taken up and the ``discard`` or ``exchange-talon`` (the cards for
+the taker, two hidden cards for the others, D-1); ``marriage`` (King and Queen shown, B-4);
+``play``; ``open`` (a hand laid open: Plauderer, B-5, under the option ``plauderer``);
+``shown`` (Farbenringerl, Herrenschnapser: the full suit, B-5); ``forfeit``. A game built from
+a position starts with ``position``: the position as the seat sees it (cards it cannot see as
+``?``). Every card played is public, so each team's first trick (B-1) needs no event.
+
+Sampling (:func:`propose_world`): the seat's events are read once into the cards it knows in
+each place now (each seat's holding, the talon face down), the cards it cannot place, and the
+constraints on where they may be: play duties (B-4: a card that did not head, follow or trump
+proves the seat held no card that had to be played first: tested pairwise against
+``strict_follow``), a card known to be in the taker's hand or his discard, a Farbenringerl
+bid (all five cards of one suit: one alternative per suit). :func:`sample_assignment` (or
+:func:`sample_alternatives`) draws the hidden cards uniformly among assignments that respect
+those constraints; the past is rebuilt from them: the talon a hidden taker took up is two of
+his cards not known to be his own (uniform; the number of choices is the same for every
+assignment), the packets each seat was dealt are its cards in uniformly random slots (the
+turned-up card in the caller's fourth). Replaying the history through the rules rejects what
+the constraints do not express (a trump named from the first three cards, B-2; an Ace for
+Assenbettler ``must_hold_ace``); :func:`stich.core.sampling.sample_world` also compares the
+replayed info state. So worlds are uniform among the deals (with the hidden cards of other
+seats' discards) consistent with everything the seat knows.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from stich.contract import position
+from stich.contract.contracts import Contract, full_suit
+from stich.contract.legality import FIRST_PACKET, Phase
+from stich.contract.view import shown_seats
+from stich.core.actions import Action
+from stich.core.cards import SUIT_MASK, Card, Suit, card_set, cards_in
+from stich.core.game import Illegal
+from stich.core.knowledge import Event, InfoState, InfoStateError
+from stich.core.sampling import Slot, sample_alternatives, sample_assignment
+from stich.schnapsen.family import DECK, NORMAL_ORDER, marriage_cards, strict_follow
+
+if TYPE_CHECKING:
+    from stich.contract.deal import ContractSchnapsen
+
+DECK_CARDS = tuple(cards_in(DECK))
+HIDDEN_TALON_VERBS = ("discard", "exchange-talon")
+
+
+def _sorted(mask: int) -> tuple[Card, ...]:
+    return tuple(cards_in(mask))
+
+
+# --- events ---------------------------------------------------------------------------------
+def start_events(game: ContractSchnapsen, seat: int, state: Any) -> Iterator[Event]:
+    """The first packet (or the position as ``seat`` sees it), and a forfeit already made."""
+    if game.from_position_:
+        yield Event("position", seat, arg=position.write(game, state, seat))
+    else:
+        yield Event("deal", seat, _sorted(card_set(game.dealt[seat][:FIRST_PACKET])),
+                    arg=f"dealer {game.dealer}")
+    if state.forfeit is not None:
+        yield _forfeit_event(state.forfeit)
+
+
+def action_events(game: ContractSchnapsen, seat: int, actor: int, action: Action, before: Any,
+                  after: Any) -> Iterator[Event]:
+    """What ``seat`` sees when ``actor`` takes ``action``, and what follows from it."""
+    verb = action.verb
+    if verb == "play":
+        yield Event("play", actor, (action.card,))
+    elif verb == "marriage":
+        yield Event("marriage", actor, _sorted(marriage_cards(action.suit)), arg=action.arg)
+    elif verb == "turnup":
+        assert after.turned_up is not None
+        yield Event("turnup", actor, (after.turned_up,))
+    elif verb == "redeal":
+        yield Event("redeal", actor, _sorted(card_set(game.dealt[actor][:FIRST_PACKET])))
+    elif verb in HIDDEN_TALON_VERBS:
+        laid = card_set(action.cards)
+        yield (Event(verb, actor, _sorted(laid)) if seat == actor
+               else Event(verb, actor, hidden=laid.bit_count()))
+    else:  # trump, bid, pass and the doubling steps: said aloud
+        yield Event(verb, actor, arg=action.arg)
+    if before.phase == Phase.TRUMP and after.phase == Phase.AUCTION:
+        yield Event("deal", seat, _sorted(card_set(game.dealt[seat][FIRST_PACKET:])))
+    taker = getattr(after, "talon_taker", -1)
+    if taker >= 0 and before.talon_taker < 0:
+        talon = before.talon
+        yield (Event("talon", taker, _sorted(talon)) if seat == taker
+               else Event("talon", taker, hidden=talon.bit_count()))
+    if after.result is not None and before.result is None and after.result.reason == "shown":
+        suit = full_suit(after.hands[after.declarer])
+        assert suit is not None
+        yield Event("shown", after.declarer, _sorted(SUIT_MASK[suit] & DECK))
+    opened = set(shown_seats(game, after, seat)) - set(shown_seats(game, before, seat))
+    for other in sorted(opened):
+        yield Event("open", other, _sorted(after.hands[other]))
+    if after.forfeit is not None and before.forfeit is None:
+        yield _forfeit_event(after.forfeit)
+
+
+def _forfeit_event(forfeit: tuple[int, Illegal]) -> Event:
+    seat, why = forfeit
+    return Event("forfeit", seat, arg=f"{why.rule} {why.reason}")
+
+
+# --- what a seat knows, read from its events ------------------------------------------------
+class _Reading:
+    """The events of one info state, read into places, known cards and constraints."""
+
+    def __init__(self, cls: type[ContractSchnapsen], info: InfoState) -> None:
+        self.cls, self.viewer, self.options = cls, info.seat, info.options
+        events = info.events
+        if not events or events[0].kind not in ("deal", "position"):
+            raise InfoStateError(f"a {cls.NAME} history starts with 'deal' or 'position'")
+        self.base = self._base(events[0])
+        base_game = position.build(cls, self._any_completion())
+        self.base_phase = base_game.phase
+        seats = cls.SEATS
+        self.known = [sum(1 << c for c in hand if c is not None) for hand in self.base["hands"]]
+        self.size = [len(hand) for hand in self.base["hands"]]
+        self.played = [0] * seats
+        self.forbidden = [0] * seats
+        self.base_played = card_set(c for _, cards in self.base["tricks"] for c in cards)
+        if self.base["trick"]:
+            self.base_played |= card_set(self.base["trick"][1])
+        talon_slots = self.base.get("talon", [])
+        self.talon_size = len(talon_slots)
+        self.talon_known = sum(1 << c for c in talon_slots if c is not None)
+        self.seen_known = sum(1 << c for c in self.base.get("seen", []) if c is not None)
+        self.either = 0
+        """Cards in the taker's hand or in his hidden discard (known before he discarded)."""
+        self.taker = self.base.get("taker", -1)
+        self.pickup: int | None = None  # the taker, if he took the talon up after the start
+        self.talon_seen = 0  # the talon the viewer took up himself
+        self.discard_by: int | None = None
+        self.actions: list[tuple[int, Action | None, str]] = []
+        self.forfeit: tuple[int, Illegal] | None = None
+        self.farbenringerl: tuple[int, bool] | None = None  # bidder, before the talon
+        self.trump = base_game.trump
+        self.contract: Contract | None = base_game.contract
+        self.declarer = base_game.declarer
+        self.active = base_game.active.bit_count()
+        self.trick = [card for _, card in base_game.trick]
+        self.shadow = base_game  # for the option-dependent seat that sits out
+        for event in events[1:]:
+            self._read(event)
+        self.unknown = DECK & ~self.base_played & ~self.talon_known
+        for seat in range(seats):
+            self.unknown &= ~(self.known[seat] | self.played[seat])
+
+    # --- the start ---
+    def _base(self, event: Event) -> dict[str, Any]:
+        cls = self.cls
+        if event.kind == "position":
+            return position.parse(cls, event.arg)
+        words = event.arg.split()
+        if len(words) != 2 or words[0] != "dealer" or not words[1].isdigit():
+            raise InfoStateError(f"deal event needs 'dealer N', got {event.arg!r}")
+        hands: list[position.Slots] = [[None] * cls.HAND_SIZE for _ in range(cls.SEATS)]
+        hands[self.viewer][:len(event.cards)] = list(event.cards)
+        fields: dict[str, Any] = {
+            "options": self.options, "dealer": int(words[1]) % cls.SEATS,
+            "phase": Phase.TRUMP, "hands": hands, "trump": None, "turned_up": None,
+            "calls": (), "doubles": (), "tricks": [], "trick": None, "marriages": (),
+            "announced": None}
+        if cls.TALON_SIZE:
+            fields.update(talon=[None] * cls.TALON_SIZE, seen=[], taker=-1, raised=False)
+        return fields
+
+    def _any_completion(self) -> dict[str, Any]:
+        """The start with its hidden cards filled in card order: its public state is right."""
+        fields = dict(self.base)
+        named = [c for key in ("hands",) for hand in fields[key] for c in hand if c is not None]
+        named += [c for c in fields.get("talon", []) if c is not None]
+        named += [c for _, cards in fields["tricks"] for c in cards]
+        named += list(fields["trick"][1]) if fields["trick"] else []
+        spare = iter(c for c in DECK_CARDS if c not in set(named))
+        fields["hands"] = [[c if c is not None else next(spare) for c in h]
+                           for h in fields["hands"]]
+        if "talon" in fields:
+            fields["talon"] = [c if c is not None else next(spare) for c in fields["talon"]]
+            seen = list(fields["seen"])
+            fields["seen"] = [c if c is not None else DECK_CARDS[i] for i, c in enumerate(seen)]
+        return fields
+
+    # --- one event ---
+    def _read(self, event: Event) -> None:
+        kind, seat, cards = event.kind, event.seat, card_set(event.cards)
+        hands = self.base["hands"]
+        if seat is None:
+            raise InfoStateError(f"event {event} names no seat")
+        if kind == "deal":
+            own = hands[self.viewer]
+            rest = [c for c in event.cards if c not in own]
+            for index, card in enumerate(own):
+                if card is None and rest:
+                    own[index] = rest.pop(0)
+            self.known[self.viewer] |= cards
+        elif kind in ("trump", "turnup", "redeal"):
+            self.actions.append((seat, Action(kind, event.arg), ""))
+            if kind == "trump":
+                self.trump = Suit[event.arg]
+            elif kind == "turnup":
+                card = event.cards[0]
+                self.trump = card.suit
+                hands[seat][FIRST_PACKET] = card
+                self.known[seat] |= cards
+            else:
+                hands[seat][:FIRST_PACKET] = list(event.cards)
+                self.known[seat] |= cards
+        elif kind in ("bid", "pass", "double", "redouble", "reredouble"):
+            self.actions.append((seat, Action(kind, event.arg), ""))
+            if kind == "bid":
+                self.contract = self.shadow.contracts[event.arg]
+                self.declarer = seat
+                if event.arg == "farbenringerl":
+                    self.farbenringerl = (seat, self.taker < 0)
+                out = self.shadow.sitting_out(self.contract, seat)
+                self.active = self.cls.SEATS - (out is not None)
+        elif kind == "talon":
+            self.taker = seat
+            self.pickup = seat
+            self.size[seat] += self.talon_size
+            self.talon_size, self.talon_known = 0, 0
+            if cards:
+                self.talon_seen = cards
+                self.known[seat] |= cards
+        elif kind in HIDDEN_TALON_VERBS:
+            self.discard_by = seat
+            self.size[seat] -= 2
+            self.talon_size = 2
+            if cards:
+                self.actions.append((seat, Action(kind, " ".join(c.name for c in event.cards)),
+                                     ""))
+                self.known[seat] &= ~cards
+                self.talon_known = cards
+            else:
+                self.actions.append((seat, None, kind))
+                self.either |= self.known[seat]
+                self.known[seat] = 0
+        elif kind == "marriage":
+            self.actions.append((seat, Action(kind, event.arg), ""))
+            self._now_known(seat, cards & ~self.played[seat])
+        elif kind == "play":
+            card = event.cards[0]
+            self.actions.append((seat, Action("play", card.name), ""))
+            if self.trick and seat != self.viewer:
+                self.forbidden[seat] |= self._must_have_played_first(card)
+            self.known[seat] &= ~cards
+            self.either &= ~cards
+            self.played[seat] |= cards
+            self.size[seat] -= 1
+            self.trick.append(card)
+            if len(self.trick) == self.active:
+                self.trick = []
+        elif kind in ("open", "shown"):
+            self._now_known(seat, cards)
+        elif kind == "forfeit":
+            rule, _, reason = event.arg.partition(" ")
+            self.forfeit = (seat, Illegal(rule, reason))
+        else:
+            raise InfoStateError(f"{self.cls.NAME} has no event {kind!r}")
+
+    def _now_known(self, seat: int, cards: int) -> None:
+        self.known[seat] |= cards
+        self.either &= ~cards
+
+    def _must_have_played_first(self, card: Card) -> int:
+        """B-4: the cards whose presence in the hand would have made ``card`` illegal here."""
+        contract = self.contract
+        trump = self.trump if contract is None or contract.trump else None
+        order = NORMAL_ORDER if contract is None else contract.order
+        over = self.options.must_overtrump  # type: ignore[attr-defined]
+        return _must_first(card, tuple(self.trick), trump, order, over)
+
+    # --- places ---
+    def slots(self, extra: int = 0, bidder: int = -1) -> list[Slot]:
+        """One slot per seat (its hidden cards now), then the talon's hidden cards.
+        ``extra`` cards may go only to ``bidder`` (or the talon he laid down)."""
+        out = []
+        taker_or_talon = self.either
+        for seat in range(self.cls.SEATS):
+            allowed = self.unknown & ~self.forbidden[seat]
+            if seat != self.taker:
+                allowed &= ~taker_or_talon
+            if seat != bidder:
+                allowed &= ~extra
+            out.append(Slot(self.size[seat] - self.known[seat].bit_count(), allowed))
+        talon_allowed = self.unknown
+        if self.discard_by is None or bidder != self.discard_by:
+            talon_allowed &= ~extra
+        out.append(Slot(self.talon_size - self.talon_known.bit_count(), talon_allowed))
+        return out
+
+    def alternatives(self) -> list[tuple[int, int]]:
+        """(suit mask, bidder) per suit a Farbenringerl bidder may hold; one empty if none."""
+        if self.farbenringerl is None or self.farbenringerl[0] == self.viewer:
+            return [(0, -1)]
+        bidder = self.farbenringerl[0]
+        elsewhere = self.base_played | (self.talon_known if self.discard_by != bidder else 0)
+        for seat in range(self.cls.SEATS):
+            if seat != bidder:
+                elsewhere |= self.known[seat] | self.played[seat]
+        return [(SUIT_MASK[s] & DECK, bidder) for s in Suit
+                if not SUIT_MASK[s] & DECK & elsewhere]
+
+    def own_before_talon(self, taker: int, suit: int) -> int:
+        """Cards known to have been in the taker's hand before he took up the talon: those
+        the start shows, and the suit of his Farbenringerl bid (``suit``) made before it."""
+        own: int = card_set(c for c in self.base["hands"][taker] if c is not None)
+        if self.farbenringerl == (taker, True):
+            own |= suit
+        return own
+
+
+@functools.lru_cache(maxsize=4096)
+def _must_first(card: Card, trick: tuple[Card, ...], trump: Suit | None, order: Any,
+                must_overtrump: bool) -> int:
+    forbidden = 0
+    for other in DECK_CARDS:
+        if other != card and not strict_follow((1 << card) | (1 << other), trick, trump, order,
+                                                must_overtrump) >> card & 1:
+            forbidden |= 1 << other
+    return forbidden
+
+
+@functools.lru_cache(maxsize=64)
+def _reading(cls: type[ContractSchnapsen], info: InfoState) -> _Reading:
+    return _Reading(cls, info)
+
+
+# --- worlds ---------------------------------------------------------------------------------
+def propose_world(cls: type[ContractSchnapsen], info: InfoState,
+                  rng: random.Random) -> ContractSchnapsen | None:
+    """A world drawn as the module docstring says; None if its replay breaks a rule."""
+    r = _reading(cls, info)
+    choices = r.alternatives()
+    if len(choices) == 1 and not choices[0][0]:
+        masks = sample_assignment(r.unknown, r.slots(), rng)
+        suit = 0
+    else:
+        index, masks = sample_alternatives(
+            [(r.unknown, r.slots(suit & r.unknown, bidder)) for suit, bidder in choices], rng)
+        suit = choices[index][0]
+    seats = cls.SEATS
+    holding = [r.known[s] | masks[s] for s in range(seats)]
+    talon_now = r.talon_known | masks[seats]
+    base_holding = [holding[s] | r.played[s] for s in range(seats)]
+    if r.discard_by is not None:
+        base_holding[r.discard_by] |= talon_now
+    base_talon = talon_now
+    if r.pickup is not None:
+        taker = r.pickup
+        if r.talon_seen:
+            taken = r.talon_seen
+        else:
+            fixed = r.own_before_talon(taker, suit)
+            candidates = list(cards_in(base_holding[taker] & ~fixed))
+            if len(candidates) < 2:
+                return None
+            if suit and r.farbenringerl == (taker, True):
+                # the alternatives were weighted by their assignments alone: weight each by
+                # its number of possible talons too, accepting in proportion
+                held = base_holding[taker].bit_count()
+                most = max(comb(held - r.own_before_talon(taker, other).bit_count(), 2)
+                           for other, _ in choices)
+                if rng.randrange(most) >= comb(len(candidates), 2):
+                    return None
+            taken = card_set(rng.sample(candidates, 2))
+        base_holding[taker] &= ~taken
+        base_talon = taken
+    elif r.discard_by is not None and r.base_phase is Phase.TALON:
+        base_talon = 0
+    fields = dict(r.base)
+    fields["hands"] = [_fill(slots, base_holding[s], rng)
+                       for s, slots in enumerate(r.base["hands"])]
+    if any(hand is None for hand in fields["hands"]):
+        return None
+    if cls.TALON_SIZE:
+        fields["talon"] = _fill(r.base["talon"], base_talon, rng)
+        seen = r.base["seen"]
+        if None in seen:
+            pool = base_holding[r.taker] | (base_talon if r.base_phase is not Phase.TALON
+                                             else 0)
+            fields["seen"] = _fill(seen, card_set(rng.sample(list(cards_in(pool)), len(seen))),
+                                   rng)
+        if fields["talon"] is None:
+            return None
+    if r.base_phase is Phase.TRUMP and info.events[0].kind != "position":
+        world = cls(fields["hands"], fields["talon"] if cls.TALON_SIZE else (),
+                    fields["dealer"], fields["options"])
+    else:
+        world = position.build(cls, fields)
+    for seat, action, verb in r.actions:
+        if action is None:
+            action = Action(verb, " ".join(c.name for c in cards_in(talon_now)))
+        if world.current_player() != seat or world.why_illegal(action) is not None:
+            return None
+        world.apply_legal(action)
+    if r.forfeit is not None:
+        if world.is_terminal():
+            return None
+        world.forfeit(*r.forfeit)
+    return world
+
+
+def _fill(slots: list[Card | None], cards: int, rng: random.Random) -> list[Card] | None:
+    """The slots with ``cards`` in them: known ones where they are, the rest shuffled."""
+    placed = sum(1 << c for c in slots if c is not None)
+    free = list(cards_in(cards & ~placed))
+    if cards & placed != placed or len(free) != slots.count(None):
+        return None
+    rng.shuffle(free)
+    it = iter(free)
+    return [c if c is not None else next(it) for c in slots]
