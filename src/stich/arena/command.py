@@ -12,7 +12,7 @@ from stich.arena.backends import all_cores
 from stich.arena.plan import ArenaPlan, takes_budget
 from stich.arena.report import ArenaReport
 from stich.arena.run import run_plan
-from stich.arena.store import ResultsError, check_resumed, read_plan
+from stich.arena.store import check_resumed, read_plan
 from stich.core.options import RuleOptions, parse_option_pairs
 from stich.core.registry import game_class
 
@@ -66,9 +66,10 @@ class ArenaRequest:
 
 def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str = "processes",
                 address: str | None = None, progress: bool | None = None,
-                note: Callable[[str], None] = print) -> ArenaReport:
+                note: Callable[[str], None] | None = None) -> ArenaReport:
     """Run the arena as asked; ``progress`` None shows the bar when stderr is a terminal.
     ``note`` gets the lines for stderr (what was read back, a budget no bot takes)."""
+    note = note or (lambda line: print(line, file=sys.stderr))
     plan, matches, out = request.settle()
     if plan.nodes is not None and not takes_budget():
         note(f"note: no {plan.game} bot takes a node budget yet; --nodes {plan.nodes} is "
@@ -101,6 +102,3 @@ def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str 
                  if out is not None else "none saved (--out DIR keeps them, to resume)")
         raise ArenaInterrupted(f"interrupted after {finished or 0} of {matches} matches, "
                                f"{saved}") from None
-
-
-__all__ = ["ArenaInterrupted", "ArenaRequest", "ResultsError", "run_request"]
