@@ -111,5 +111,6 @@ def test_interrupt_message_says_how_to_go_on(tmp_path: Path,
     result = arena("schnapsen", "rules", "random", "--matches", "9", "--out", str(out),
                    "--jobs", "1")
     assert result.exit_code == 130
-    assert (f"interrupted after 2 of 9 matches, saved in {out}: rerun the same command "
+    assert (f"interrupted: 2 of 9 matches saved in {out}; rerun the same command "
             f"(or --resume {out}) to go on") in result.stderr
+    assert len(match_files(out)) == 2

@@ -12,7 +12,7 @@ from stich.arena.backends import all_cores
 from stich.arena.plan import ArenaPlan, takes_budget
 from stich.arena.report import ArenaReport
 from stich.arena.run import run_plan
-from stich.arena.store import check_resumed, read_plan
+from stich.arena.store import check_resumed, read_plan, saved_count
 from stich.core.options import RuleOptions, parse_option_pairs
 from stich.core.registry import game_class
 
@@ -98,7 +98,9 @@ def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str 
             return run_plan(plan, matches, jobs=workers, out=out, backend=backend,
                             address=address, on_progress=both)
     except KeyboardInterrupt:
-        saved = (f"saved in {out}: rerun the same command (or --resume {out}) to go on"
-                 if out is not None else "none saved (--out DIR keeps them, to resume)")
-        raise ArenaInterrupted(f"interrupted after {finished or 0} of {matches} matches, "
-                               f"{saved}") from None
+        if out is None:
+            raise ArenaInterrupted(f"interrupted after {finished or 0} of {matches} matches, "
+                                   "none saved (--out DIR keeps them, to resume)") from None
+        raise ArenaInterrupted(f"interrupted: {saved_count(out, matches)} of {matches} matches "
+                               f"saved in {out}; rerun the same command (or --resume {out}) "
+                               "to go on") from None

@@ -62,6 +62,16 @@ def _manifest(root: Path) -> dict[str, Any] | None:
     return data
 
 
+def match_path(root: Path, index: int) -> Path:
+    """Where match ``index`` of the run in ``root`` is saved."""
+    return root / "matches" / f"{index:06d}.json"
+
+
+def saved_count(root: Path, matches: int) -> int:
+    """How many of the first ``matches`` matches are saved in ``root``."""
+    return sum(match_path(root, index).exists() for index in range(matches))
+
+
 def _holds_other_files(root: Path) -> bool:
     """Whether a folder without a plan holds anything but an empty start of one."""
     return any(entry.name != LOCK_FILE
@@ -117,7 +127,7 @@ class ResultsFolder:
         self._lock = descriptor
 
     def path(self, index: int) -> Path:
-        return self.root / "matches" / f"{index:06d}.json"
+        return match_path(self.root, index)
 
     def saved(self) -> dict[int, MatchOutcome]:
         """The outcomes of the matches already saved (of the first ``matches``), read back."""
