@@ -9,12 +9,13 @@ the target, even in the middle of a deal (J-7).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from stich.core.action_space import ActionSpace
 from stich.core.actions import Action, play_actions
-from stich.core.cards import Card, card_set, cards_in, format_cards
+from stich.core.cards import FULL_DECK, Card, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
 from stich.core.options import OptionsError, RuleOptions, choice
@@ -25,13 +26,29 @@ from stich.jass.cards import (
     LAST_TRICK_BONUS,
     POINTS,
     STOECK_PAIR,
+    TOTAL_POINTS,
     TRICKS,
     Contract,
     explain_play,
     playable,
     winner_index,
 )
-from stich.jass.weis import Declared, best, held_weis, in_a_row, is_four
+from stich.jass.knowledge import action_events, forfeit_event, propose_world, start_events
+from stich.jass.position import position_text, read_position
+from stich.jass.weis import (
+    Declared,
+    best,
+    every_weis,
+    held_weis,
+    in_a_row,
+    is_four,
+    weis_action,
+)
+
+if TYPE_CHECKING:
+    import random
+
+    from stich.core.knowledge import Event, InfoState
 
 TEAMS = ((0, 2), (1, 3))
 """Partners sit opposite (J-2); team ``seat % 2``."""
@@ -223,7 +240,7 @@ class Jass(Game):
             return actions
         plays = play_actions(self._playable())
         if self.tricks_played == 0 and self.options.weis:
-            return [_weis_action(mask) for mask in self._weis_options()] + plays
+            return [weis_action(mask) for mask in self._weis_options()] + plays
         return plays
 
     def why_illegal(self, action: Action) -> Illegal | None:
@@ -408,6 +425,69 @@ class Jass(Game):
         self._result = DealResult(winner, _per_seat(written), _per_seat(self.card_points),
                                   reason, extra)
 
+    def forfeit(self, seat: int, why: Illegal) -> None:
+        """An illegal move from outside the engine (a bot's, an external engine's) ends the deal
+        as clubs rule it (docs/knowledge/jass.md): the other team scores all 157 card points,
+        the Match bonus, its Weis and Stöck scored so far, times the factor (the smallest
+        factor before a contract); the offending team scores nothing in this deal."""
+        other = 1 - seat % 2
+        contract = self.contract
+        if contract is None:
+            contract = min(Contract, key=lambda c: (self.factors[c], c))
+        factor = self.factors[contract]
+        stoeck = STOECK_POINTS if self.stoeck_seat is not None and self.stoeck_seat % 2 == other \
+            else 0
+        weis = self.weis_raw[other]
+        card_points = [0, 0]
+        card_points[other] = TOTAL_POINTS
+        written = [0, 0]
+        written[other] = (TOTAL_POINTS + self.options.match_bonus + weis + stoeck) * factor
+        weis_raw = [0, 0]
+        weis_raw[other] = weis
+        stoecks = [0, 0]
+        stoecks[other] = stoeck
+        self._forfeit = (seat, why)
+        self._plays = -1
+        self.written = (written[0], written[1])
+        scores = self.scores()
+        game_over = scores[other] >= self.options.target
+        extra = {
+            "contract": contract.word, "chosen_by": self.chooser, "pushed": self.pushed,
+            "multiplier": factor, "weis": weis_raw, "stoeck": stoecks,
+            "match": list(TEAMS[other]), "scores": list(scores), "game_over": game_over,
+            "game_winner": list(TEAMS[other]) if game_over else None,
+        }
+        self._result = DealResult(TEAMS[other], _per_seat(self.written),
+                                  _per_seat((card_points[0], card_points[1])), "forfeit", extra)
+
+    # --- what each seat knows (stich.jass.knowledge) ---------------------------------------
+    def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
+        return start_events(self, seat, state)
+
+    def _events(self, seat: int, actor: int, action: Action, before: Any,
+                after: Any) -> Iterable[Event]:
+        return action_events(seat, actor, action, before, after)
+
+    def seat_events(self, seat: int, start: int = 0) -> Iterator[Event]:
+        yield from super().seat_events(seat, start)
+        if self._forfeit is not None:
+            yield forfeit_event(self._forfeit)
+
+    @classmethod
+    def _propose_world(cls, info: InfoState, rng: random.Random) -> Jass | None:
+        return propose_world(cls, info, rng)
+
+    def position(self) -> str:
+        if self._result is not None:
+            raise ValueError("a finished deal has no position to continue from")
+        return position_text(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> Self:
+        game = read_position(text)
+        assert isinstance(game, cls)
+        return game
+
     # --- observations -----------------------------------------------------------------------
     def observation(self, seat: int) -> JassObservation:
         to_act = self.current_player()
@@ -483,11 +563,9 @@ def _check_scores(scores_before: Sequence[int], target: int) -> None:
         raise ValueError(f"the game is already decided: {list(scores_before)} with target {target}")
 
 
-def _weis_action(mask: int) -> Action:
-    return _WEIS_ACTIONS.get(mask) or _WEIS_ACTIONS.setdefault(
-        mask, Action("weis", format_cards(cards_in(mask))))
-
-
-_WEIS_ACTIONS: dict[int, Action] = {}
 TRUMP = {contract: Action("trump", contract.word) for contract in Contract}
 PUSH = Action("push")
+Jass.ACTION_SPACE = ActionSpace("jass", [*TRUMP.values(), PUSH, *play_actions(FULL_DECK),
+                                         *map(weis_action, every_weis())])
+"""Jass's action ids: the six contracts (C D H S obenabe undenufe), push, the 36 cards to play
+(C6 to SA), then every Weis (:func:`stich.jass.weis.every_weis`): 164 in all."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from stich.core.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank
+from stich.core.actions import Action
+from stich.core.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank, cards_in, format_cards
 from stich.jass.cards import Contract
 
 RUN_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
@@ -76,6 +77,25 @@ def held_weis(hand: int, four_low: bool = True) -> tuple[int, ...]:
     """:func:`weis_in` as a tuple, cached by hand: a pure function of the cards, so clones
     and sampled worlds share nothing that one of them could change (issue 8)."""
     return tuple(weis_in(hand, four_low))
+
+
+def every_weis() -> list[int]:
+    """Every Weis of the deck in the action space's order (J-5): the runs suit by suit (C D H
+    S), by lowest card, then by length; then the fours from 6s to Aces."""
+    runs = [((1 << length) - 1) << (suit * 9 + low)
+            for suit in range(4) for low in range(7) for length in range(3, 10 - low)]
+    return runs + list(_RANK_MASK)
+
+
+def weis_action(mask: int) -> Action:
+    """The ``weis`` action declaring these cards (one object per Weis, made once)."""
+    action = _WEIS_ACTIONS.get(mask)
+    if action is None:
+        action = _WEIS_ACTIONS[mask] = Action("weis", format_cards(cards_in(mask)))
+    return action
+
+
+_WEIS_ACTIONS: dict[int, Action] = {}
 
 
 def describe(mask: int) -> str:

@@ -1,0 +1,616 @@
+"""What each Jass seat learns (events), and worlds consistent with it (issue 8, items 1-2).
+
+Event kinds (docs/knowledge/jass.md): ``deal`` (the seat's own cards and the public position
+where its history starts), ``trump``, ``push`` (J-3), ``weis`` (J-5: its points to everybody,
+its cards to the declarer only), ``play``, ``stoeck`` (J-6, scored as the second card falls),
+``shown`` (J-5: after the first trick, every Weis of the best team with its cards) and
+``forfeit`` (an illegal move from outside the engine, docs/knowledge/jass.md).
+
+Sampling (:func:`propose_world`). The seat knows its own cards and every card played; the
+other cards lie in the other hands (and, in a game started from a position after trick 1, in
+the tricks played before it, which no seat can attribute). Every play narrows the hand it came
+from by J-4 (:func:`excluded`): a card of another suit on a plain lead proves a void there,
+unless it is a trump (trumping is always allowed); a non-trump on a trump lead proves no trump
+but perhaps the Buur; an under-trump proves a hand of trumps only. These are per-hand
+exclusions, so the hands are drawn uniformly among all that respect them with
+:func:`stich.core.sampling.sample_assignment`. A Weis known only by its points (J-5; a player
+declares some, all or none of his) is one of several card sets, each a maximal run or four of a
+kind in the declarer's hand as dealt: where the choices are few, each choice is an
+alternative (its cards forced into the hand, the run's neighbours excluded), weighted by its
+number of deals, and a deal that fits several is kept with probability 1/m, as
+:func:`stich.core.sampling.sample_alternatives` does; where they are many, hands are drawn
+without the Weis and kept only if they hold such Weis (rejection, also exact). Shown Weis and
+Stöck are cards seen. The history is then replayed through the rules, and ``sample_world``
+keeps the world only if the seat's information state comes out equal, which settles whatever
+the proposal relaxes (who had the best Weis, a position's unattributed tricks).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from stich.core.actions import Action
+from stich.core.cards import FULL_DECK, SUIT_MASK, Card, card_set, cards_in
+from stich.core.game import Illegal
+from stich.core.knowledge import Event
+from stich.core.position import PositionError
+from stich.core.sampling import NoWorld, Slot, count_assignments, sample_assignment
+from stich.jass.cards import STOECK_PAIR, Contract, stronger
+from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields, position_text
+from stich.jass.weis import held_weis, is_four, weis_action, weis_points
+
+if TYPE_CHECKING:
+    from stich.core.knowledge import InfoState
+    from stich.jass.game import Jass
+
+_SUIT = tuple(card // 9 for card in range(36))
+_PLAY = [{card.name: Event("play", seat, (card,)) for card in Card} for seat in range(4)]
+_TRUMP = [{c.word: Event("trump", seat, arg=c.word) for c in Contract} for seat in range(4)]
+_PUSH = [Event("push", seat) for seat in range(4)]
+_STOECK = [Event("stoeck", seat) for seat in range(4)]
+_HIDDEN_WEIS: dict[tuple[int, int], Event] = {}
+
+
+# --- events ----------------------------------------------------------------------------------
+def start_events(game: Jass, seat: int, state: tuple[Any, ...]) -> list[Event]:
+    """The seat's cards where the history starts and the public position there."""
+    first = game.clone()
+    first.__dict__.update(zip(game._STATE, state, strict=True))
+    hand = first.hands[seat]
+    return [Event("deal", seat, tuple(cards_in(hand)), arg=position_text(first, seat))]
+
+
+def action_events(seat: int, actor: int, action: Action, before: Any,
+                  after: Any) -> tuple[Event, ...] | list[Event]:
+    """What ``seat`` sees when ``actor`` takes ``action`` (and what follows by itself)."""
+    verb = action.verb
+    if verb == "play":
+        event = _PLAY[actor][action.arg]
+        if after.stoeck_seat is before.stoeck_seat and after.weis_team is before.weis_team:
+            return (event,)
+        out = [event]
+        if before.stoeck_seat is None and after.stoeck_seat is not None:
+            out.append(_STOECK[actor])
+        if before.weis_team is None and after.weis_team is not None:
+            out.extend(Event("shown", w.seat, tuple(cards_in(w.cards)), arg=str(w.points))
+                       for w in after.declared if w.seat % 2 == after.weis_team)
+        return out
+    if verb == "trump":
+        return (_TRUMP[actor][action.arg],)
+    if verb == "push":
+        return (_PUSH[actor],)
+    cards = card_set(action.cards)
+    points = weis_points(cards)
+    if seat == actor:
+        return (Event("weis", actor, tuple(cards_in(cards)), arg=str(points)),)
+    hidden = _HIDDEN_WEIS.get((actor, points))
+    if hidden is None:
+        hidden = _HIDDEN_WEIS[actor, points] = Event("weis", actor, arg=str(points))
+    return (hidden,)
+
+
+def forfeit_event(forfeit: tuple[int, Illegal]) -> Event:
+    seat, why = forfeit
+    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}")
+
+
+# --- what plays prove (J-4) ----------------------------------------------------------------
+def excluded(contract: Contract, trick: list[int], card: int) -> int:
+    """Cards the player cannot have held when he played ``card`` to ``trick`` (J-4)."""
+    if not trick:
+        return 0
+    lead, suit, trump = _SUIT[trick[0]], _SUIT[card], contract.trump
+    if trump is None:  # Obenabe, Undenufe: follow suit if possible
+        return SUIT_MASK[lead] if suit != lead else 0
+    trumps = SUIT_MASK[trump]
+    if lead == trump:  # J-4 2: a non-trump proves no trump, but the Buur may be kept back
+        buur = 1 << (trump * 9 + 5)
+        return trumps & ~buur if suit != trump else 0
+    if suit == lead:
+        return 0
+    if suit == trump:  # J-4 3: an under-trump proves a hand of trumps only
+        in_trick = [c for c in trick if _SUIT[c] == trump]
+        if in_trick:
+            top = min(in_trick, key=lambda c: stronger(contract, c).bit_count())
+            if not stronger(contract, top) >> card & 1:
+                return FULL_DECK & ~trumps
+        return 0
+    return SUIT_MASK[lead]  # J-4 1: a card of a third suit proves a void in the suit led
+
+
+def _neighbours(weis: int) -> int:
+    """The cards that would lengthen a run (J-5: a run counts whole), none for a four."""
+    if is_four(weis):
+        return 0
+    suit = SUIT_MASK[_SUIT[weis.bit_length() - 1]]
+    return ((weis << 1) | (weis >> 1)) & suit & ~weis
+
+
+def _all_weis(four_low: bool) -> dict[int, list[int]]:
+    """Every Weis of the deck by its points."""
+    out: dict[int, list[int]] = {}
+    for suit in range(4):
+        for length in range(3, 10):
+            for low in range(10 - length):
+                mask = ((1 << length) - 1) << (suit * 9 + low)
+                out.setdefault(weis_points(mask), []).append(mask)
+    for four in held_weis(FULL_DECK, four_low):
+        if is_four(four):
+            out.setdefault(weis_points(four), []).append(four)
+    return out
+
+
+_WEIS_BY_POINTS = {low: _all_weis(low) for low in (False, True)}
+
+
+# --- the plan: what the info state pins down, worked out once per info state ----------------
+@dataclasses.dataclass
+class _HiddenWeis:
+    seat: int
+    points: int
+    index: int
+    """Its place in the list of Weis declared (the position's first, then the history's)."""
+
+
+@dataclasses.dataclass
+class _Plan:
+    viewer: int
+    fields: dict[str, str]
+    options: Any
+    fresh: bool
+    actions: list[Action | int]
+    """The history's actions; an int stands for a Weis seen by its points only (its index
+    in ``declared``)."""
+    own: int
+    """The seat's cards where its history starts."""
+    history: list[int]
+    """Per seat, the cards it played during the history."""
+    played: list[int]
+    """Per seat, the cards it is seen to have played since its hand was whole or the history
+    started (those a Weis may include)."""
+    attributable: bool
+    """Every card each seat played since the deal is known (no unattributed earlier tricks)."""
+    sizes: list[int]
+    allowed: list[int]
+    known: list[int]
+    """Per seat, cards known to be in its hand now (from a shown Weis)."""
+    unknown: int
+    pile: int
+    """Cards of the tricks before the position's last trick (no seat attributed)."""
+    declared: list[int | None]
+    hidden: list[_HiddenWeis]
+    forfeit: tuple[int, Illegal] | None
+    stoeck_open: bool
+    alternatives: list[tuple[list[int], int, list[Slot]]] | None = None
+    weights: list[int] | None = None
+    total: int = 0
+
+
+_CACHE: list[tuple[InfoState, _Plan]] = []
+
+
+def _plan(info: InfoState) -> _Plan:
+    if _CACHE and _CACHE[0][0] is info:
+        return _CACHE[0][1]
+    plan = _make_plan(info)
+    _CACHE[:] = [(info, plan)]
+    return plan
+
+
+def _make_plan(info: InfoState) -> _Plan:
+    from stich.jass.position import parse_options
+
+    viewer = info.seat
+    events = info.events
+    if not events or events[0].kind != "deal":
+        raise NoWorld("a Jass information state starts with its deal event")
+    options_word, fields = parse_fields(events[0].arg)
+    options = parse_options(options_word)
+    own = card_set(events[0].cards)
+    sizes = [int(t) if seat != viewer else own.bit_count()
+             for seat, t in enumerate(fields["hands"].split("/"))]
+    contract = None if fields["contract"] == "-" else Contract.from_word(fields["contract"])
+    start_tricks = int(fields["tricks"])
+    played = [0, 0, 0, 0]
+    history = [0, 0, 0, 0]
+    excl = [0, 0, 0, 0]
+    seen = own
+    leader = int(fields["leader"])
+    trick: list[int] = []
+
+    def play(seat: int, card: int) -> None:
+        nonlocal trick, leader
+        if contract is not None:
+            excl[seat] |= excluded(contract, trick, card)
+        trick.append(card)
+        if len(trick) == 4:
+            trick = []
+
+    if fields["last"] != "-":
+        last_seat = int(fields["last"][0])
+        for i, card in enumerate(parse_cards(fields["last"][2:], "the last trick")):
+            seen |= 1 << card
+            play((last_seat + i) % 4, card)
+            if start_tricks == 1:
+                played[(last_seat + i) % 4] |= 1 << card
+        trick = []
+    for i, card in enumerate(parse_cards(fields["trick"], "trick")):
+        seen |= 1 << card
+        played[(leader + i) % 4] |= 1 << card
+        play((leader + i) % 4, card)
+    declared: list[int | None] = []
+    hidden: list[_HiddenWeis] = []
+    if fields["weis"] != "-":
+        for item in fields["weis"].split(","):
+            seat_text, _, text = item.partition(":")
+            if text.startswith("="):
+                hidden.append(_HiddenWeis(int(seat_text), int(text[1:]), len(declared)))
+                declared.append(None)
+            else:
+                declared.append(card_set(parse_cards(text, "a Weis")))
+    actions: list[Action | int] = []
+    shown: list[tuple[int, int]] = []
+    forfeit = None
+    for event in events[1:]:
+        kind, seat = event.kind, event.seat
+        assert seat is not None
+        if kind == "play":
+            card = event.cards[0]
+            actions.append(Action("play", card.name))
+            seen |= 1 << card
+            history[seat] |= 1 << card
+            if seat != viewer:
+                played[seat] |= 1 << card
+                sizes[seat] -= 1
+            play(seat, card)
+        elif kind == "trump":
+            contract = Contract.from_word(event.arg)
+            actions.append(Action("trump", event.arg))
+        elif kind == "push":
+            actions.append(Action("push"))
+        elif kind == "weis":
+            if event.cards:
+                declared.append(card_set(event.cards))
+                actions.append(weis_action(card_set(event.cards)))
+            else:
+                actions.append(len(declared))
+                hidden.append(_HiddenWeis(seat, int(event.arg), len(declared)))
+                declared.append(None)
+        elif kind == "shown":
+            shown.append((seat, card_set(event.cards)))
+        elif kind == "forfeit":
+            rule, _, reason = event.arg.partition(": ")
+            forfeit = (seat, Illegal(rule, reason))
+    known = [0, 0, 0, 0]
+    if shown:  # J-5: the best team's Weis, in the order declared
+        team_items = [i for i, (s, _) in enumerate(_declared_seats(fields, events)) if s % 2
+                      == shown[0][0] % 2]
+        for i, (_, cards) in zip(team_items, shown, strict=True):
+            declared[i] = cards
+        hidden = [h for h in hidden if declared[h.index] is None]
+    fresh = fields["contract"] == "-" and fields["pushed"] == "0"
+    attributable = start_tricks <= 1
+    seen_all = seen
+    for index, weis in enumerate(declared):
+        if weis is None:
+            continue
+        seat = _declared_seats(fields, events)[index][0]
+        if seat == viewer:
+            continue
+        rest = weis & ~played[seat] & ~seen_all
+        if attributable:
+            known[seat] |= rest
+        else:
+            for other in range(4):
+                if other != seat:
+                    excl[other] |= rest
+    unknown = FULL_DECK & ~seen_all & ~(known[0] | known[1] | known[2] | known[3])
+    allowed = [unknown & ~excl[seat] for seat in range(4)]
+    pile = 4 * (start_tricks - 1) if start_tricks >= 2 else 0
+    for seat in range(4):
+        if seat != viewer:
+            sizes[seat] -= known[seat].bit_count()
+    stoeck_open = fields["stoeck"] == "?"
+    plan = _Plan(viewer, fields, options, fresh, actions, own, history, played, attributable, sizes,
+                 allowed, known, unknown, pile, declared, hidden, forfeit, stoeck_open)
+    if hidden and attributable:
+        _weis_alternatives(plan)
+    return plan
+
+
+def _declared_seats(fields: dict[str, str], events: tuple[Event, ...]) -> list[tuple[int, int]]:
+    """(seat, order) of every Weis declared: the position's, then the history's."""
+    out = []
+    if fields["weis"] != "-":
+        out = [(int(item.partition(":")[0]), i) for i, item in enumerate(fields["weis"].split(","))]
+    for event in events[1:]:
+        if event.kind == "weis":
+            assert event.seat is not None
+            out.append((event.seat, len(out)))
+    return out
+
+
+MAX_ALTERNATIVES = 48
+"""Above this many ways to choose the hidden Weis, draw hands and reject (also exact)."""
+
+
+def _slots(plan: _Plan, forced: list[int], banned: list[int]) -> list[Slot]:
+    slots = [Slot(plan.sizes[seat] - forced[seat].bit_count(), plan.allowed[seat] & ~banned[seat])
+             for seat in range(4) if seat != plan.viewer]
+    if plan.pile:
+        slots.append(Slot(plan.pile, plan.unknown))
+    return slots
+
+
+def _others(plan: _Plan) -> list[int]:
+    return [seat for seat in range(4) if seat != plan.viewer]
+
+
+def _seat_choices(plan: _Plan, seat: int, items: list[_HiddenWeis]) -> list[tuple[int, ...]]:
+    """The ways to pick the seat's hidden Weis: distinct Weis of the right points (in the
+    order of ``items``, equal points in ascending masks), each in the hand as dealt."""
+    four_low = plan.options.four_of_a_kind_low
+    possible = plan.allowed[seat] | plan.played[seat] | plan.known[seat]
+    candidates: dict[int, list[int]] = {}
+    for item in items:
+        if item.points not in candidates:
+            candidates[item.points] = [
+                w for w in _WEIS_BY_POINTS[four_low].get(item.points, [])
+                if not w & ~possible and not _neighbours(w) & possible & ~plan.allowed[seat]]
+    out: list[tuple[int, ...]] = []
+
+    def extend(position: int, chosen: tuple[int, ...]) -> None:
+        if position == len(items):
+            out.append(chosen)
+            return
+        points = items[position].points
+        floor = max((w for w, it in zip(chosen, items, strict=False) if it.points == points),
+                    default=-1)
+        for w in candidates[points]:
+            if w <= floor or any(w & _neighbours(c) or c & _neighbours(w) or (
+                    w & c and not (is_four(w) or is_four(c))) for c in chosen):
+                continue
+            extend(position + 1, (*chosen, w))
+
+    extend(0, ())
+    return out
+
+
+def _weis_alternatives(plan: _Plan) -> None:
+    by_seat: dict[int, list[_HiddenWeis]] = {}
+    for item in plan.hidden:
+        by_seat.setdefault(item.seat, []).append(item)
+    choices = {seat: _seat_choices(plan, seat, items) for seat, items in by_seat.items()}
+    count = 1
+    for options in choices.values():
+        count *= len(options)
+    if count == 0:
+        raise NoWorld("no hand holds the Weis declared")
+    if count > MAX_ALTERNATIVES:
+        return
+    seats = list(choices)
+    positions = {seat: [i for i, item in enumerate(plan.hidden) if item.seat == seat]
+                 for seat in seats}
+    combos: list[list[int]] = []
+    for pick in itertools.product(*(choices[seat] for seat in seats)):
+        combo = [0] * len(plan.hidden)
+        for seat, option in zip(seats, pick, strict=True):
+            for position, weis in zip(positions[seat], option, strict=True):
+                combo[position] = weis
+        combos.append(combo)
+    alternatives: list[tuple[list[int], int, list[Slot]]] = []
+    for combo in combos:
+        forced, banned = [0, 0, 0, 0], [0, 0, 0, 0]
+        for item, weis in zip(plan.hidden, combo, strict=True):
+            forced[item.seat] |= weis & ~plan.played[item.seat] & ~plan.known[item.seat]
+            banned[item.seat] |= _neighbours(weis)
+        if any(forced[a] & forced[b] for a in range(4) for b in range(a + 1, 4)):
+            continue
+        if any(forced[s] & banned[s] or forced[s] & ~plan.allowed[s] for s in range(4)):
+            continue
+        everything = forced[0] | forced[1] | forced[2] | forced[3]
+        slots = _slots(plan, forced, banned)
+        if any(slot.size < 0 for slot in slots):
+            continue
+        alternatives.append((combo, everything, slots))
+    weights = [count_assignments(plan.unknown & ~forced_all, slots)
+               for _, forced_all, slots in alternatives]
+    plan.alternatives, plan.weights, plan.total = alternatives, weights, sum(weights)
+    if not plan.total:
+        raise NoWorld("no hand holds the Weis declared")
+
+
+def _multiplicity(plan: _Plan, dealt: list[int]) -> int:
+    """How many ways the deal's hands hold the hidden Weis (J-5: maximal runs and fours)."""
+    by_seat: dict[int, list[_HiddenWeis]] = {}
+    for item in plan.hidden:
+        by_seat.setdefault(item.seat, []).append(item)
+    ways = 1
+    for seat, items in by_seat.items():
+        held = held_weis(dealt[seat], plan.options.four_of_a_kind_low)
+        for points in {item.points for item in items}:
+            need = sum(1 for item in items if item.points == points)
+            ways *= comb(sum(1 for w in held if weis_points(w) == points), need)
+    return ways
+
+
+def _pick_weis(plan: _Plan, dealt: list[int], rng: random.Random) -> list[int] | None:
+    """Hidden Weis drawn uniformly among those the dealt hands hold (None: they hold none)."""
+    out = [0] * len(plan.hidden)
+    for seat in {item.seat for item in plan.hidden}:
+        held = held_weis(dealt[seat], plan.options.four_of_a_kind_low)
+        positions = [i for i, item in enumerate(plan.hidden) if item.seat == seat]
+        for points in {plan.hidden[i].points for i in positions}:
+            mine = [i for i in positions if plan.hidden[i].points == points]
+            pool = [w for w in held if weis_points(w) == points]
+            if len(pool) < len(mine):
+                return None
+            for i, weis in zip(mine, sorted(rng.sample(pool, len(mine))), strict=True):
+                out[i] = weis
+    return out
+
+
+# --- proposing a world ----------------------------------------------------------------------
+def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass | None:
+    """A deal drawn uniformly among those the seat cannot rule out, replayed (module doc)."""
+    plan = _plan(info)
+    viewer = plan.viewer
+    others = _others(plan)
+    weis: list[int] = []
+    if plan.alternatives is not None:
+        assert plan.weights is not None
+        pick = rng.randrange(plan.total)
+        index = 0
+        while pick >= plan.weights[index]:
+            pick -= plan.weights[index]
+            index += 1
+        weis, forced_all, slots = plan.alternatives[index]
+        masks = sample_assignment(plan.unknown & ~forced_all, slots, rng)
+        hands = [0, 0, 0, 0]
+        for seat, mask in zip(others, masks, strict=False):
+            hands[seat] = mask
+        for item, w in zip(plan.hidden, weis, strict=True):
+            hands[item.seat] |= w & ~plan.played[item.seat] & ~plan.known[item.seat]
+    else:
+        masks = sample_assignment(plan.unknown, _slots(plan, [0] * 4, [0] * 4), rng)
+        hands = [0, 0, 0, 0]
+        for seat, mask in zip(others, masks, strict=False):
+            hands[seat] = mask
+    for seat in others:
+        hands[seat] |= plan.known[seat]
+    hands[viewer] = plan.own
+    dealt = [hands[seat] | (plan.played[seat] if seat != viewer else 0) for seat in range(4)]
+    if plan.hidden:
+        if not plan.attributable:
+            weis = _relaxed_weis(plan, hands, rng)
+        elif plan.alternatives is not None:
+            ways = _multiplicity(plan, dealt)
+            if ways > 1 and rng.randrange(ways):
+                return None
+        else:
+            picked = _pick_weis(plan, dealt, rng)
+            if picked is None:
+                return None
+            weis = picked
+    start = [hands[seat] | plan.history[seat] if seat != viewer else plan.own
+             for seat in range(4)]
+    declared = list(plan.declared)
+    for item, w in zip(plan.hidden, weis, strict=False):
+        declared[item.index] = w
+    world = _build(cls, plan, start, declared, rng)
+    if world is None:
+        return None
+    return _replay(world, plan, declared)
+
+
+def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int]:
+    """A position after trick 1 with a Weis known by points: one drawn among the Weis of those
+    points that no other hand contradicts (the acceptance check keeps what fits)."""
+    out = []
+    for item in plan.hidden:
+        blocked = sum(hands[s] for s in range(4) if s != item.seat)
+        pool = [w for w in _WEIS_BY_POINTS[plan.options.four_of_a_kind_low].get(item.points, [])
+                if not w & blocked]
+        if not pool:
+            return []
+        out.append(rng.choice(pool))
+    return out
+
+
+def _build(cls: type[Jass], plan: _Plan, start: list[int], declared: list[int | None],
+           rng: random.Random) -> Jass | None:
+    fields = plan.fields
+    if plan.fresh:
+        return cls([tuple(cards_in(hand)) for hand in start], int(fields["dealer"]), plan.options,
+                   tuple(int(s) for s in fields["scores"].split(",")))
+    values = dict(fields)
+    values["hands"] = "/".join(cards_text(hand) for hand in start)
+    if fields["weis"] != "-":
+        items = fields["weis"].split(",")
+        values["weis"] = ",".join(f"{item.partition(':')[0]}:{cards_text(declared[i] or 0)}"
+                                  for i, item in enumerate(items))
+    if plan.stoeck_open:
+        values["stoeck"] = _stoeck_holder(plan, start, rng)
+        if values["stoeck"] == "":
+            return None
+    text = " ".join(["jass", _options_word(plan), *(f"{k}={values[k]}" for k in FIELDS)])
+    from stich.jass.position import read_position
+
+    try:
+        return read_position(text)
+    except PositionError:
+        return None
+
+
+def _options_word(plan: _Plan) -> str:
+    from stich.jass.position import options_text
+
+    return options_text(plan.options)
+
+
+def _stoeck_holder(plan: _Plan, start: list[int], rng: random.Random) -> str:
+    """J-6 in a position the seat cannot see into: who holds trump King and Queen. Where one of
+    them was played in an unattributed trick, the holder of the other may have played it or
+    not: two worlds, so such hands are kept in full and others at half ('' = reject)."""
+    contract = Contract.from_word(plan.fields["contract"])
+    pair = STOECK_PAIR[contract]
+    holders = [seat for seat in range(4) if start[seat] & pair]
+    if len(holders) == 2 or not holders:
+        options = ["-"]
+    elif (start[holders[0]] & pair) == pair:
+        options = [str(holders[0])]
+    else:
+        seat = holders[0]
+        other = pair & ~start[seat]
+        visible = _visible_player(plan, other)
+        if visible is not None:
+            options = [str(seat)] if visible == seat else ["-"]
+        else:
+            options = [str(seat), "-"]
+    if len(options) == 1 and rng.randrange(2):
+        return ""
+    return rng.choice(options)
+
+
+def _visible_player(plan: _Plan, card: int) -> int | None:
+    """The seat seen playing ``card`` in the position's trick or last trick, if any."""
+    fields = plan.fields
+    if fields["last"] != "-":
+        leader = int(fields["last"][0])
+        for i, c in enumerate(parse_cards(fields["last"][2:], "the last trick")):
+            if 1 << c == card:
+                return (leader + i) % 4
+    leader = int(fields["leader"])
+    for i, c in enumerate(parse_cards(fields["trick"], "trick")):
+        if 1 << c == card:
+            return (leader + i) % 4
+    return None
+
+
+def _replay(world: Jass, plan: _Plan, declared: list[int | None]) -> Jass | None:
+    """The seat's history through the rules; None where the world cannot follow it."""
+    for action in plan.actions:
+        if isinstance(action, int):
+            mask = declared[action]
+            if mask is None or mask not in world._weis_options():
+                return None
+            world.apply_legal(weis_action(mask))
+        elif action.verb == "play":
+            if world.contract is None or not world._playable() >> Card[action.arg] & 1:
+                return None
+            world.apply_legal(action)
+        elif action.verb == "weis":
+            if card_set(action.cards) not in world._weis_options():
+                return None
+            world.apply_legal(action)
+        else:
+            if world.why_illegal(action) is not None:
+                return None
+            world.apply_legal(action)
+    if plan.forfeit is not None:
+        world.forfeit(*plan.forfeit)
+    return world
