@@ -53,7 +53,7 @@ def test_round_robin_event(cli: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]
     cli("draw", "--seed", "77")
     rng = random.Random(2)
     finish_round(cli, snap, rng, 1)
-    assert "fixed by round 1's seed" in cli_fail("draw", "--seed", "78")
+    assert "fixed by round 1's seed 77; leave out --seed" in cli_fail("draw", "--seed", "78")
     for _ in range(4):
         cli("draw")
         finish_round(cli, snap, rng, 1)

@@ -3,7 +3,8 @@
 One player per row: the name, then optionally the entry cards bought (default 1) and a bot
 level (for bot events). A first row naming the columns (`name`, `cards`, `bot`, in any order
 and case) is a header; without one the columns are name, cards, bot. Empty rows and rows
-starting with `#` are skipped. Commas or semicolons separate (as spreadsheets save them).
+starting with `#` are skipped. Semicolons, tabs or commas separate, as the first row shows
+(spreadsheets save CSV either way).
 """
 
 from __future__ import annotations
@@ -35,22 +36,21 @@ def read_roster(path: Path) -> list[RosterRow]:
         raise TournamentError(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise TournamentError(f"{path} is not UTF-8 text; save it as CSV (UTF-8)") from None
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], ",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = [(no, row) for no, row in enumerate(csv.reader(text.splitlines(), dialect), 1)
-            if any(cell.strip() for cell in row) and not row[0].lstrip().startswith("#")]
+    lines = [(no, line) for no, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    first_line = lines[0][1] if lines else ""
+    delimiter = next((d for d in ";\t," if d in first_line), ",")  # as the first row uses
+    rows = [(no, next(csv.reader([line], delimiter=delimiter))) for no, line in lines]
     if not rows:
         raise TournamentError(f"{path} lists no players")
     order = list(COLUMNS)
-    first = [cell.strip().casefold() for cell in rows[0][1]]
-    if "name" in first:
-        unknown = [c for c in first if c and c not in COLUMNS]
+    header = [cell.strip().casefold() for cell in rows[0][1]]
+    if "name" in header:
+        unknown = [c for c in header if c and c not in COLUMNS]
         if unknown:
             raise TournamentError(f"{path} line {rows[0][0]}: unknown column {unknown[0]!r}; "
                                   f"the columns are {', '.join(COLUMNS)}")
-        order = first
+        order = header
         rows = rows[1:]
     out = []
     for no, row in rows:
