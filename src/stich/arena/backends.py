@@ -12,14 +12,15 @@ import importlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Generator
-from typing import Any
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
 
 from stich.arena.plan import ArenaPlan, play_indices
 from stich.arena.report import MatchOutcome
 
 Played = tuple[int, MatchOutcome, dict[str, Any]]
 Playing = Generator[Played, None, None]
+T = TypeVar("T")
 BACKENDS = ("processes", "ray")
 
 
@@ -51,9 +52,7 @@ def play(plan: ArenaPlan, indices: list[int], *, backend: str = "processes", job
         raise BackendError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     if address is not None:
         raise BackendError("--address is for --backend ray")
-    if jobs == 1 or len(indices) <= 1:
-        return (played for index in indices for played in play_indices(plan, [index]))
-    return _in_processes(plan, indices, min(jobs, len(indices)))
+    return in_processes(functools.partial(play_indices, plan), indices, jobs)
 
 
 def _ignore_interrupts() -> None:
@@ -61,13 +60,19 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _in_processes(plan: ArenaPlan, indices: list[int], jobs: int) -> Playing:
+def in_processes(task: Callable[[list[int]], list[T]], indices: list[int],
+                 jobs: int) -> Generator[T, None, None]:
+    """``task`` over runs of ``indices`` in ``jobs`` worker processes (here when one), each
+    result as its run is done; close it to stop the workers at once."""
+    if jobs == 1 or len(indices) <= 1:
+        for index in indices:
+            yield from task([index])
+        return
+    jobs = min(jobs, len(indices))
     # spawn, not fork: the parent may be running threads (a progress display)
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(jobs, initializer=_ignore_interrupts)
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts)
     try:
-        for done in pool.imap_unordered(functools.partial(play_indices, plan),
-                                        batches(indices, jobs)):
+        for done in pool.imap_unordered(task, batches(indices, jobs)):
             yield from done
     except BaseException:  # interrupted, or the consumer stopped early: stop the workers now
         pool.terminate()

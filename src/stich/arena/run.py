@@ -44,7 +44,7 @@ def run_plan(plan: ArenaPlan, matches: int, *, jobs: int = 1, out: Path | None =
     outcomes: dict[int, MatchOutcome] = {}
     with folder if folder is not None else contextlib.nullcontext():
         if folder is not None:
-            outcomes.update(folder.saved())
+            outcomes.update(folder.saved(jobs))  # read back by local processes
         running = _summed(plan, [outcomes[index] for index in sorted(outcomes)])
         if on_progress is not None:
             on_progress(running, matches)

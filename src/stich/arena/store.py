@@ -11,11 +11,13 @@ refused, never overwritten.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from stich.arena.backends import in_processes
 from stich.arena.plan import ArenaPlan
 from stich.arena.report import MatchOutcome
 from stich.core.options import OptionsError, RuleOptions
@@ -60,6 +62,21 @@ def _manifest(root: Path) -> dict[str, Any] | None:
     if not isinstance(data, dict) or data.get("format") != ARENA_FORMAT:
         raise ResultsError(f"{path}: not an arena plan (format {ARENA_FORMAT!r})")
     return data
+
+
+def read_saved(plan: ArenaPlan, root: Path, indices: list[int]
+               ) -> list[tuple[int, MatchOutcome]]:
+    """The outcomes of saved matches of ``plan``, each replayed through the rules and checked
+    to be its match; ResultsError names the first file that is not."""
+    outcomes = []
+    for index in indices:
+        path = match_path(root, index)
+        try:
+            outcomes.append((index, plan.read_back(index, load_json(path))))
+        except (RecordError, ValueError) as error:
+            raise ResultsError(f"{path}: {error}; move the file away to play match "
+                               f"{index} again") from None
+    return outcomes
 
 
 def match_path(root: Path, index: int) -> Path:
@@ -129,19 +146,13 @@ class ResultsFolder:
     def path(self, index: int) -> Path:
         return match_path(self.root, index)
 
-    def saved(self) -> dict[int, MatchOutcome]:
-        """The outcomes of the matches already saved (of the first ``matches``), read back."""
-        outcomes: dict[int, MatchOutcome] = {}
-        for index in range(self.matches):
-            path = self.path(index)
-            if not path.exists():
-                continue
-            try:
-                outcomes[index] = self.plan.read_back(index, load_json(path))
-            except (RecordError, ValueError) as error:
-                raise ResultsError(f"{path}: {error}; move the file away to play match "
-                                   f"{index} again") from None
-        return outcomes
+    def saved(self, jobs: int = 1) -> dict[int, MatchOutcome]:
+        """The outcomes of the matches already saved (of the first ``matches``), read back by
+        ``jobs`` worker processes."""
+        indices = [index for index in range(self.matches) if self.path(index).exists()]
+        read = functools.partial(read_saved, self.plan, self.root)
+        with contextlib.closing(in_processes(read, indices, jobs)) as outcomes:
+            return dict(outcomes)
 
     def save(self, index: int, record: dict[str, Any]) -> None:
         """Save a finished match's record (atomically: a crash leaves the old file or none)."""
