@@ -1,0 +1,303 @@
+"""What each Jass seat knows, and worlds sampled from it (issue 8, items 1-3; J-4, J-5, J-6)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from math import erfc, sqrt
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stich.core.cards import FULL_DECK, SUIT_MASK, Card, card_set, cards_in
+from stich.core.game import IllegalActionError
+from stich.core.knowledge import InfoState
+from stich.jass import knowledge
+from stich.jass.game import Jass, JassOptions
+from stich.jass.weis import held_weis, weis_action, weis_points
+
+seeds = st.integers(0, 2**32)
+
+
+def played_to(seed: int, tricks: int, preset: str = "standard") -> Jass:
+    """A deal played at random (seeded) until ``tricks`` tricks are done."""
+    game = Jass.deal(seed, seed % 4, JassOptions.from_preset(preset))
+    rng = random.Random(seed)
+    while not game.is_terminal() and game.tricks_played < tricks:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def random_game(seed: int, moves: int, preset: str = "standard") -> Jass:
+    game = Jass.deal(seed, seed % 4, JassOptions.from_preset(preset))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_terminal():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+# --- item 1: information states ------------------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.sampled_from(["standard", "turnier"]))
+def test_info_states_hold_no_hidden_card_and_grow(seed: int, preset: str) -> None:
+    game = Jass.deal(seed, seed % 4, JassOptions.from_preset(preset))
+    rng = random.Random(seed)
+    before = [game.information_state(seat) for seat in range(4)]
+    while not game.is_terminal():
+        game.apply(rng.choice(game.legal_actions()))
+        played = FULL_DECK & ~sum(game.hands) & ~0
+        shown = sum(w.cards for w in game.declared if game.tricks_played
+                    and w.seat % 2 == game.weis_team)
+        for seat in range(4):
+            info = game.information_state(seat)
+            # perfect recall: what the seat knew is a prefix of what it knows
+            assert info.events[:len(before[seat].events)] == before[seat].events
+            before[seat] = info
+            own = card_set(game.dealt[seat])
+            mine = sum(w.cards for w in game.declared if w.seat == seat)
+            visible = own | played | shown | mine
+            for event in info.events:
+                assert not card_set(event.cards) & ~visible, (seat, str(event))
+            hands = info.events[0].arg.split(" hands=")[1].split()[0].split("/")
+            assert all(h.isdigit() for s, h in enumerate(hands) if s != seat)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds, st.integers(0, 45))
+def test_round_trip_and_observation(seed: int, moves: int) -> None:
+    game = random_game(seed, moves)
+    for seat in range(4):
+        info = game.information_state(seat)
+        back = InfoState.from_dict(info.to_dict())
+        assert back == info and str(back) == str(info)
+        assert info.observation() == game.observation(seat)
+        assert back.observation() == game.observation(seat)  # through a sampled world
+
+
+def test_str_tells_apart_exactly_what_the_seat_can() -> None:
+    # J-5: a Weis seen by points only; the world sampled keeps the same string, a different
+    # public history another one
+    game = played_to(19, 2)
+    for seat in range(4):
+        info = game.information_state(seat)
+        rng = random.Random(seat)
+        for _ in range(20):
+            world = info.sample_world(rng)
+            assert str(world.information_state(seat)) == str(info)
+    other = played_to(19, 2)
+    other.undo()
+    assert str(other.information_state(0)) != str(game.information_state(0))
+    twin = Jass(game.dealt, game.dealer, game.options)
+    twin.apply(str(game.history[0][1]))
+    assert str(twin.information_state(0)) != str(game.information_state(0))
+
+
+def test_events_name_what_happened() -> None:
+    from tests.jass.helpers import STOECK_HANDS, STOECK_TRICKS, deal, play_tricks
+
+    game = deal(*STOECK_HANDS)
+    game.apply("trump H")
+    play_tricks(game, STOECK_TRICKS[:6])
+    kinds = [str(e) for e in game.information_state(2).events[1:]]
+    assert kinds[:3] == ["0 trump H", "0 play CA", "1 play C6"]
+    assert "1 stoeck" in kinds  # J-6: HQ in trick 6 completes seat 1's King and Queen
+
+
+def test_weis_points_to_all_cards_to_the_declarer_then_shown() -> None:
+    from tests.jass.helpers import deal
+
+    game = deal("HA HK HQ C6 C7 D6 D7 S6 S7", "C8 C9 CT CJ CQ CK CA D8 D9",
+                "DT DJ DQ DK DA S8 S9 ST SJ", "SQ SK SA H6 H7 H8 H9 HT HJ")
+    game.apply("trump C")
+    game.apply("weis HQ HK HA")
+    assert str(game.information_state(0).events[-1]) == "0 weis 20 HQ HK HA"
+    assert str(game.information_state(1).events[-1]) == "0 weis 20"
+    for card in ("S6", "CA", "S8", "SQ"):
+        game.apply(f"play {card}")
+    assert "0 shown 20 HQ HK HA" in map(str, game.information_state(1).events)
+
+
+# --- item 2: sampled worlds -------------------------------------------------------------------
+def chi_square_p(observed: Counter[tuple[int, ...]], outcomes: list[tuple[int, ...]],
+                 n: int) -> float:
+    """p-value of Pearson's chi-square against the uniform distribution (Wilson-Hilferty)."""
+    expected = n / len(outcomes)
+    stat = sum((observed.get(o, 0) - expected) ** 2 / expected for o in outcomes)
+    k = len(outcomes) - 1
+    z = ((stat / k) ** (1 / 3) - (1 - 2 / (9 * k))) / (2 / (9 * k)) ** 0.5
+    return 0.5 * erfc(z / sqrt(2))
+
+
+def consistent_deals(game: Jass, seat: int) -> list[tuple[int, ...]]:
+    """Every placement of the cards ``seat`` cannot see that gives it the same information
+    state, by brute force: each placement replayed through the rules (with every choice of
+    the Weis it saw by points only)."""
+    info = game.information_state(seat)
+    others = [s for s in range(4) if s != seat]
+    unknown = sorted(c for s in others for c in cards_in(game.hands[s]))
+    sizes = [game.hands[s].bit_count() for s in others]
+    played = [card_set(game.dealt[s]) & ~game.hands[s] for s in range(4)]
+    out = []
+    for first in itertools.combinations(unknown, sizes[0]):
+        rest = [c for c in unknown if c not in first]
+        for second in itertools.combinations(rest, sizes[1]):
+            third = tuple(c for c in rest if c not in second)
+            hands = dict(zip(others, (card_set(first), card_set(second), card_set(third)),
+                             strict=True))
+            hands[seat] = game.hands[seat]
+            if _replays(game, seat, info, [hands[s] | played[s] for s in range(4)]):
+                out.append(tuple(hands[s] for s in others))
+    return out
+
+
+def _replays(game: Jass, seat: int, info: InfoState, dealt: list[int]) -> bool:
+    hidden = [i for i, (actor, a) in enumerate(game.history) if a.verb == "weis"
+              and actor != seat and not any(e.kind == "shown" and e.seat == actor
+                                            for e in info.events)]
+    choices = []
+    for i in hidden:
+        actor, action = game.history[i]
+        points = weis_points(card_set(action.cards))
+        choices.append([w for w in held_weis(dealt[actor]) if weis_points(w) == points])
+    for pick in itertools.product(*choices):
+        world = Jass([tuple(cards_in(h)) for h in dealt], game.dealer, game.options)
+        try:
+            for i, (_, action) in enumerate(game.history):
+                world.apply(weis_action(pick[hidden.index(i)]) if i in hidden else action)
+        except IllegalActionError:
+            continue
+        if world.information_state(seat) == info:
+            return True
+    return False
+
+
+def kinds_of_knowledge(game: Jass, seat: int) -> set[str]:
+    """Which J-4/J-5 facts the seat has learned: plain voids, no trump but the Buur, a hand
+    of trumps only (an under-trump), a Weis by its points."""
+    out: set[str] = set()
+    trick: list[int] = []
+    assert game.contract is not None
+    trump = game.contract.trump
+    for actor, action in game.history:
+        if action.verb != "play":
+            continue
+        proven = knowledge.excluded(game.contract, trick, action.card) if actor != seat else 0
+        if proven and trump is not None and proven == SUIT_MASK[trump] & ~(1 << (trump * 9 + 5)):
+            out.add("buur")
+        elif proven and trump is not None and proven == FULL_DECK & ~SUIT_MASK[trump]:
+            out.add("trumps only")
+        elif proven:
+            out.add("void")
+        trick = [*trick, action.card] if len(trick) < 3 else []
+    events = game.information_state(seat).events
+    shown = {e.seat for e in events if e.kind == "shown"}
+    if any(e.kind == "weis" and not e.cards and e.seat not in shown for e in events):
+        out.add("weis by points")
+    return out
+
+
+def check_uniform(game: Jass, n: int = 20_000) -> None:
+    seat = game.current_player()
+    info = game.information_state(seat)
+    outcomes = consistent_deals(game, seat)
+    assert len(outcomes) > 1
+    others = [s for s in range(4) if s != seat]
+    rng = random.Random(7)
+    seen: Counter[tuple[int, ...]] = Counter()
+    for _ in range(n):
+        world = info.sample_world(rng)
+        seen[tuple(world.hands[s] for s in others)] += 1
+    assert set(seen) <= set(outcomes)
+    assert chi_square_p(seen, outcomes, n) > 0.001
+    for _ in range(50):
+        assert info.sample_world(rng).information_state(seat) == info
+
+
+CASES = {
+    # (seed, tricks played): what the seat to act has learned
+    (45, 6): {"buur"},                  # J-4 2: no trump after a trump lead, but the Buur
+    (19, 6): {"weis by points", "void"},  # J-5: a Weis of 20 never shown; Undenufe voids
+    (359, 7): {"trumps only", "void"},  # J-4 3: an under-trump, so only trumps in hand
+}
+
+
+@pytest.mark.parametrize(("seed", "tricks"), [(45, 6), (19, 6)])
+def test_sampling_is_uniform(seed: int, tricks: int) -> None:
+    game = played_to(seed, tricks)
+    assert CASES[seed, tricks] <= kinds_of_knowledge(game, game.current_player())
+    check_uniform(game)
+
+
+@pytest.mark.slow
+def test_sampling_is_uniform_after_an_under_trump() -> None:
+    game = played_to(359, 7)
+    assert CASES[359, 7] <= kinds_of_knowledge(game, game.current_player())
+    check_uniform(game)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds, st.integers(0, 45))
+def test_every_sample_gives_the_same_info_and_leaves_the_original(seed: int, moves: int) -> None:
+    game = random_game(seed, moves)
+    rng = random.Random(seed)
+    for seat in range(4):
+        info = game.information_state(seat)
+        legal = game.legal_actions()
+        world = info.sample_world(rng)
+        assert world.information_state(seat) == info
+        while not world.is_terminal():
+            world.apply(rng.choice(world.legal_actions()))
+        assert game.information_state(seat) == info and game.legal_actions() == legal
+
+
+def test_sampled_from_a_position() -> None:
+    # a game built from a position: the seat knows the public position and its own cards
+    game = Jass.from_position(played_to(19, 1).position())
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    rng = random.Random(3)
+    for seat in range(4):
+        info = game.information_state(seat)
+        for _ in range(10):
+            assert info.sample_world(rng).information_state(seat) == info
+
+
+# --- item 3: action ids ---------------------------------------------------------------------
+@settings(max_examples=30, deadline=None)
+@given(seeds)
+def test_every_legal_action_has_an_id(seed: int) -> None:
+    game = Jass.deal(seed, seed % 4)
+    rng = random.Random(seed)
+    assert Jass.num_distinct_actions() == 164
+    while not game.is_terminal():
+        legal = game.legal_actions()
+        ids = game.legal_action_ids()
+        assert [Jass.id_to_action(i) for i in ids] == legal
+        assert sum(game.legal_action_mask()) == len(set(ids)) == len(legal)
+        game.apply(rng.choice(legal))
+
+
+def test_action_space_order() -> None:
+    assert [str(Jass.id_to_action(i)) for i in range(8)] == [
+        "trump C", "trump D", "trump H", "trump S", "trump obenabe", "trump undenufe", "push",
+        "play C6"]
+    assert Jass.action_to_id("weis D8 D6 D7") == Jass.action_to_id("weis D6 D7 D8")
+    assert str(Jass.id_to_action(163)) == "weis CA DA HA SA"
+    assert Card.C6 == 0
+
+
+@pytest.mark.slow
+def test_sampling_is_uniform_when_weis_are_drawn_by_rejection(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the other exact path for a Weis known by points: hands drawn without it, kept if they
+    # hold such a Weis
+    monkeypatch.setattr(knowledge, "MAX_ALTERNATIVES", 0)
+    knowledge._CACHE.clear()
+    game = played_to(19, 6)
+    assert "weis by points" in kinds_of_knowledge(game, game.current_player())
+    check_uniform(game)
+    knowledge._CACHE.clear()
