@@ -62,3 +62,50 @@ def test_a_bot_that_breaks_a_rule_forfeits_the_deal() -> None:  # S-12
     record = game.to_record()
     assert record.extra["forfeit"]["seat"] == 1
     assert replay(DealRecord.from_dict(record.to_dict())).result() == result
+
+
+def test_rules_bot_reads_what_happened_from_the_information_state() -> None:
+    """The same choice from a live info state and from one read back from JSON (whose
+    observation comes from a sampled world): no memory of its own (issue 8, item 7)."""
+    from stich.core.knowledge import InfoState
+
+    for seed in range(20):
+        game = Schnapsen.deal(seed, seed % 2, SchnapsenOptions.from_preset(
+            "sharp" if seed % 2 else "soft"))
+        bot, other = make_bot("schnapsen", "rules", seed), make_bot("schnapsen", "random", seed)
+        assert bot.USES_INFO
+        while not game.is_terminal():
+            seat = game.current_player()
+            if seat == 0:
+                info = game.information_state(0)
+                action = bot.choose(info)
+                assert bot.choose(InfoState.from_dict(info.to_dict())) == action
+            else:
+                action = other.act(game.observation(1))
+            game.apply(action)
+
+
+def test_history_helpers_agree_with_the_deal() -> None:
+    from stich.bots.history import open_trick, played_cards, plays, shown_by, tricks
+    from stich.core.cards import card_set
+    from stich.schnapsen.family import marriage_cards
+
+    for seed in range(30):
+        game = Schnapsen.deal(seed, seed % 2)
+        bots = [make_bot("schnapsen", "rules", seed), make_bot("schnapsen", "random", seed)]
+        while not game.is_terminal() and len(game.history) < 2 * seed % 23 + 1:
+            seat = game.current_player()
+            game.apply(bots[seat].choose(game.information_state(seat)))
+        for seat in (0, 1):
+            info = game.information_state(seat)
+            lead = card_set([game.lead]) if game.lead is not None else 0
+            assert played_cards(info) == game.won[0] | game.won[1] | lead
+            assert len(tricks(info, 2)) == sum(game.tricks)
+            assert [card for _, card in open_trick(info, 2)] == ([game.lead] if lead else [])
+            assert len(plays(info)) == 2 * sum(game.tricks) + bool(lead)
+            for who in (0, 1):
+                shown = 0
+                for owner, suit in game.marriages:
+                    if owner == who:
+                        shown |= marriage_cards(suit)
+                assert shown_by(info, who, "marriage") == shown

@@ -1,18 +1,24 @@
 """A rule-based Schnapsen bot: counts cards, keeps trumps, exchanges, closes and claims.
 
-It remembers what it has seen in the deal (every trick passes through its observations,
-since each trick holds one of its cards), so it plays the same under ``sharp``, where the
+It reads what happened in the deal from its seat's information state (``USES_INFO``: cards
+played, tricks won, marriages shown, the trump card the opponent took in an exchange), with
+the shared helpers of ``stich.bots.history``, so it plays the same under ``sharp``, where the
 observation shows no running totals. Once the stock is exhausted it knows the opponent's hand
 exactly and plays the last tricks by search over the remaining cards.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from stich.bots.base import Bot
+from stich.bots.history import played_cards, tricks
 from stich.core.actions import PLAY, Action
 from stich.core.cards import SUIT_MASK, SUIT_OF, Card, Rank, Suit, cards_in
 from stich.core.game import Observation
+from stich.core.knowledge import InfoState
 from stich.core.tricks import trick_winner
+from stich.schnapsen import position
 from stich.schnapsen.family import (
     CARD_POINTS,
     DECK,
@@ -21,6 +27,7 @@ from stich.schnapsen.family import (
     game_points_by_loser,
     marriage_cards,
     marriage_value,
+    points_of,
     strict_follow,
 )
 from stich.schnapsen.game import SchnapsenObservation
@@ -28,44 +35,63 @@ from stich.schnapsen.game import SchnapsenObservation
 CLAIM, PASS, EXCHANGE, CLOSE = Action("claim"), Action("pass"), Action("exchange"), Action("close")
 
 
+@dataclasses.dataclass
+class Known:
+    """What the seat knows beyond its observation, read from its information state."""
+
+    seen: int
+    """Cards played in finished tricks or the current one."""
+    points: list[int]
+    """Card points of the tricks each seat has won."""
+    opponent_known: int
+    """Cards the opponent is known to hold."""
+
+
+def known_from(info: InfoState, obs: SchnapsenObservation) -> Known:
+    """Cards played, card points per seat and the opponent's known cards: from the events
+    (a game built from a position starts from the position's won cards and open trick)."""
+    other = 1 - info.seat
+    points, seen = [0, 0], 0
+    before: tuple[tuple[int, Card], ...] = ()
+    first = info.events[0]
+    if first.kind == "position":
+        start = position.parse(first.arg, hidden=True)
+        points = [points_of(start.won[0]), points_of(start.won[1])]
+        seen = start.won[0] | start.won[1]
+        if start.lead is not None:
+            before = ((start.leader, start.lead),)
+            seen |= 1 << start.lead
+    for trick in tricks(info, 2, before):
+        cards = [card for _, card in trick]
+        winner = trick[trick_winner(cards, obs.trump, NORMAL_ORDER)][0]
+        points[winner] += sum(CARD_POINTS[c] for c in cards)
+    seen |= played_cards(info)
+    opponent_known = 0
+    for event in info.kinds("exchange"):
+        if event.seat == other:
+            opponent_known |= 1 << event.cards[1]  # he took the trump card (S-6)
+    for who, suit in obs.marriages:
+        if who == other:
+            opponent_known |= marriage_cards(suit)  # shown, held until played (S-5)
+    if obs.stock_size == 0 and obs.closed_by is None:
+        opponent_known |= DECK & ~obs.hand & ~seen  # everything else is his
+    return Known(seen, points, opponent_known & ~seen & ~obs.hand)
+
+
 class SchnapsenRulesBot(Bot):
     """Plays by the rules of thumb of a careful club player."""
 
     NAME = "rules"
+    USES_INFO = True
+    known: Known
+    """What the seat knows, read afresh from the information state at each decision."""
 
-    def new_deal(self, seat: int) -> None:
-        self.seat = seat
-        self.seen = 0  # cards played in finished or current tricks
-        self.points = [0, 0]  # card points from the tricks each side won
-        self.tricks_counted = 0
-        self.opponent_known = 0  # cards the opponent has shown he holds
-        self.trump_card: Card | None = None
-
-    # --- memory -----------------------------------------------------------------------------
-    def _remember(self, obs: SchnapsenObservation) -> None:
-        other = 1 - obs.seat
-        if self.trump_card is not None and obs.trump_card != self.trump_card \
-                and not obs.hand >> self.trump_card & 1:
-            self.opponent_known |= 1 << self.trump_card  # he exchanged the trump Jack
-        self.trump_card = obs.trump_card
-        if sum(obs.tricks_won) > self.tricks_counted and obs.last_trick:
-            cards = [card for _, card in obs.last_trick]
-            winner = obs.last_trick[trick_winner(cards, obs.trump, NORMAL_ORDER)][0]
-            self.points[winner] += sum(CARD_POINTS[c] for c in cards)
-            self.tricks_counted = sum(obs.tricks_won)
-            for card in cards:
-                self.seen |= 1 << card
-        for card in obs.trick:
-            self.seen |= 1 << card
-        for seat, suit in obs.marriages:
-            if seat == other:
-                self.opponent_known |= marriage_cards(suit)
-        if obs.stock_size == 0 and obs.closed_by is None:
-            self.opponent_known |= DECK & ~obs.hand & ~self.seen  # everything else is his
-        self.opponent_known &= ~self.seen & ~obs.hand
+    def act(self, observation: Observation) -> Action:
+        raise TypeError("the rules bot decides from the whole information state: call "
+                        "choose(game.information_state(seat))")
 
     def _score(self, obs: SchnapsenObservation, seat: int) -> int:
-        total = self.points[seat]
+        total = self.known.points[seat]
         if obs.tricks_won[seat]:
             total += sum(marriage_value(s, obs.trump) for who, s in obs.marriages if who == seat)
         return total
@@ -73,13 +99,14 @@ class SchnapsenRulesBot(Bot):
     def _unknown(self, obs: SchnapsenObservation) -> int:
         """Cards that may be in the opponent's hand."""
         stock_card = 1 << obs.trump_card if obs.stock_size else 0
-        return DECK & ~obs.hand & ~self.seen & ~stock_card
+        return DECK & ~obs.hand & ~self.known.seen & ~stock_card
 
     # --- decisions ----------------------------------------------------------------------------
-    def act(self, observation: Observation) -> Action:
+    def choose(self, info: InfoState) -> Action:
+        observation = info.observation()
         assert isinstance(observation, SchnapsenObservation)
         obs = observation
-        self._remember(obs)
+        self.known = known_from(info, obs)
         legal = set(obs.legal_actions)
         mine = self._score(obs, obs.seat)
         if CLAIM in legal and mine >= WINNING_SCORE:
@@ -106,7 +133,7 @@ class SchnapsenRulesBot(Bot):
     def _masters(self, obs: SchnapsenObservation, hand: int) -> int:
         """Cards in hand that no unplayed card can beat in their suit."""
         out = 0
-        unplayed = DECK & ~self.seen & ~hand
+        unplayed = DECK & ~self.known.seen & ~hand
         above = NORMAL_ORDER.above[obs.trump]
         for card in cards_in(hand):
             if not above[card] & unplayed:
@@ -130,7 +157,7 @@ class SchnapsenRulesBot(Bot):
             partner = Card.of(card.suit, Rank.QUEEN if card.rank == Rank.KING else Rank.KING)
             if obs.hand >> partner & 1:
                 value += marriage_value(card.suit, obs.trump)
-            elif not self.seen >> partner & 1 and obs.stock_size > 2:
+            elif not self.known.seen >> partner & 1 and obs.stock_size > 2:
                 value += 3
         return value
 
@@ -169,7 +196,7 @@ class SchnapsenRulesBot(Bot):
     def _solve(self, obs: SchnapsenObservation, plays: list[Card]) -> Card:
         """Exhausted stock: both hands are known; search the rest of the deal."""
         hands = [0, 0]
-        hands[obs.seat], hands[1 - obs.seat] = obs.hand, self.opponent_known
+        hands[obs.seat], hands[1 - obs.seat] = obs.hand, self.known.opponent_known
         position = _Position(obs.trump, obs.seat, [self._score(obs, 0), self._score(obs, 1)],
                              list(obs.tricks_won),
                              [sum(marriage_value(s, obs.trump) for who, s in obs.marriages
