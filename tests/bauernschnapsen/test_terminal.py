@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pexpect
@@ -11,8 +12,11 @@ from typer.testing import CliRunner
 from stich.cli import command_app
 from stich.contract.bauernschnapsen import BauernschnapsenOptions
 from stich.contract.match import BauernschnapsenMatch
+from stich.core.actions import Action
 from stich.core.card_names import Deck
+from stich.core.cards import Card
 from stich.terminal.bauernschnapsen_view import BauernschnapsenView
+from stich.terminal.prompt import build_choices, read_choice
 from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
 
 app = command_app(["tournament"])
@@ -24,9 +28,12 @@ def test_whole_game_to_24(tmp_path: Path) -> None:  # B-7
     transcript = play_to_the_end(child, prefer=("p",))
     child.expect(pexpect.EOF)
     for piece in ("Race to 24:", "You & Rules 2", "Named trump:", "Auction:", "Doubling:",
-                  "Normal game", "First trick (face up):", "Deal over", "Match over",
-                  "reach 24", "Bummerl"):
+                  "Normal game", "Deal over", "Match over", "reach 24", "Bummerl",
+                  "(table)", "Last trick:", "<next deal>"):
         assert piece in transcript, piece
+    # B-1: each team's first trick, saying whose it is (issue 9.6)
+    assert re.search(r"First trick of (You & Rules 2|Rules 1 & Rules 3) \(face up\)", transcript)
+    assert not re.search(r"\b(You|You & Rules 2) (wins|reaches|scores|gets)\b", transcript)
     record = json.loads(save.read_text())
     assert record["match"]["over"] and record["game"] == "bauernschnapsen"
     verified = CliRunner().invoke(app, ["record", "verify", str(save)])
@@ -37,30 +44,49 @@ def test_whole_game_to_24(tmp_path: Path) -> None:  # B-7
 def test_trump_auction_doubling_keys_and_refusals(tmp_path: Path) -> None:  # B-2, B-3, B-6
     child = spawn(tmp_path, "bauernschnapsen", "--seed", "3")
     child.expect(PROMPT)  # seed 3: the person is the caller, holding CT CJ DT
-    assert "You are the caller" in child.before
+    assert "You are the caller" in child.before and "You (caller)" in child.before
     assert set(keys_offered(child.before)) == {"tc", "td", "u"}
-    child.sendline("th")  # no Hearts among the first three cards
-    child.expect(PROMPT)
-    child.sendline("trump H")
-    child.expect(r"Not allowed: trump H: you must hold a card of H .* \(B-2\)")
+    child.sendline("th")  # no Hearts among the first three cards: the rule says so (9.1)
+    child.expect(r"Not allowed: trump ♥: you must hold a card of ♥ .* \(B-2\)")
     child.expect(PROMPT)
     child.sendline("1")
-    child.expect(r"Not allowed: play CT: cards are played only once the contract .* \(B-2\)")
+    child.expect(r"Not allowed: play 10♣: cards are played only once the contract .* \(B-2\)")
     child.expect(PROMPT)
     child.sendline("tc")
     child.expect(PROMPT)
     keys = keys_offered(child.before)
     assert {"p", "be", "ga", "bs", "bl"} <= set(keys) and "kb" not in keys  # B-5
-    child.sendline("kontrabauernschnapser")
+    child.sendline("kb")  # a key not allowed now: the rule's refusal, not "unknown" (9.1)
+    child.expect(r"Not allowed: bid Kontrabauernschnapser: only the caller's opponents .*\(B-5\)")
     child.expect(PROMPT)
-    child.sendline("bid kontrabauernschnapser")
-    child.expect(r"Not allowed: bid kontrabauernschnapser: only the caller's opponents .*\(B-5\)")
+    child.sendline("?")  # every key, and the contracts explained (9.9)
+    child.expect("Keys")
     child.expect(PROMPT)
+    assert re.search(r"│ kb\s+│ bid Kontrabauernschnapser\s+│ -", child.before)
+    assert "Bauernloch, 12 points" in child.before and "Plauderer, 7 points" in child.before
     child.sendline("ga")  # Gang
     child.expect(PROMPT)
     assert "Gang by You" in child.before
+    assert "No trump in Gang" in child.before and "Named trump" not in child.before  # 9.14
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def test_keys_mean_what_the_phase_offers() -> None:  # issue 9.1, 9.2
+    hand = [Card.CT, Card.CJ, Card.DT]
+    view = BauernschnapsenView(["You", "B", "C", "D"], Deck.FRENCH)
+    naming = [Action("trump", "C"), Action("turnup")]  # trump phase: no Diamonds allowed
+    choices = build_choices(hand, naming, view.offered(), view.action_key)
+    assert read_choice("td", choices, Deck.FRENCH) == Action("trump", "D")  # not the card DT
+    assert read_choice("mh", choices, Deck.FRENCH) == Action("marriage", "H")
+    assert read_choice("bs", choices, Deck.FRENCH) == Action("bid", "bauernschnapser")
+    playing = [Action("play", "CT"), Action("play", "DT")]
+    choices = build_choices(hand, playing, view.offered(), view.action_key)
+    assert read_choice("td", choices, Deck.FRENCH) == Action("play", "DT")  # now the card
+    german = BauernschnapsenView(["You", "B", "C", "D"], Deck.GERMAN)
+    keys = {c.action: c.key for c in build_choices(hand, naming, german.offered(),
+                                                   german.action_key)}
+    assert keys[Action("trump", "S")] == "tl" and keys[Action("marriage", "C")] == "me"
 
 
 def test_count_down_shows_the_same_race_from_24() -> None:  # B-7 count_down

@@ -10,7 +10,13 @@ import pexpect
 from typer.testing import CliRunner
 
 from stich.cli import command_app
-from tests.terminal_helpers import PROMPT, keys_offered, spawn
+from stich.core.actions import Action
+from stich.core.card_names import Deck
+from stich.core.cards import Card
+from stich.core.scoring.jass_board import ZBoard, render_text
+from stich.terminal.jass_view import JassView
+from stich.terminal.prompt import build_choices, read_choice
+from tests.terminal_helpers import PROMPT, WAIT, keys_offered, spawn
 
 app = command_app(["tournament"])
 
@@ -21,11 +27,14 @@ def test_whole_game_to_the_target(tmp_path: Path) -> None:  # J-7, J-8
                   "--save", str(save))
     transcript = ""
     while True:
-        index = child.expect([PROMPT, "Match record saved in (.*)\r\n", pexpect.EOF])
+        index = child.expect([PROMPT, WAIT, "Match record saved in (.*)\r\n", pexpect.EOF])
         transcript += child.before or ""
-        if index == 1:
+        if index == 2:
             break
-        assert index == 0, f"the program ended early:\n{transcript[-3000:]}"
+        assert index < 2, f"the program ended early:\n{transcript[-3000:]}"
+        if index == 1:
+            child.sendline("")
+            continue
         keys = keys_offered(child.before)
         weis = [k for k in keys if k.startswith("w")]  # declare every Weis offered
         child.sendline((weis or keys)[0])
@@ -36,6 +45,9 @@ def test_whole_game_to_the_target(tmp_path: Path) -> None:  # J-7, J-8
     # J-5: others' Weis are announced by their points; the cards are shown only later
     assert transcript.count("declares a Weis") == len(
         re.findall(r"declares a Weis: \d+\r\n", transcript))
+    # J-8: the boards under the last deal are not drawn again under the result (issue 9.12)
+    ending = transcript.rsplit("Deal over", 1)[1]
+    assert ending.count("of 1000") == 2 and "Final score:" in ending
     record = json.loads(save.read_text())
     assert record["match"]["winner"] is not None
     assert record["deals"][-1]["result"]["game_over"] is True
@@ -49,24 +61,64 @@ def test_choice_weis_and_illegal_moves_at_the_terminal(tmp_path: Path) -> None: 
     child = spawn(tmp_path, "jass", "--seed", "5", "--preset", "turnier")
     child.expect(PROMPT)
     assert "Contract to choose: You" in child.before
-    assert {"tc", "td", "th", "ts", "to", "tu", "s"} <= set(keys_offered(child.before))
+    # the Swiss deck's letters (issue 9.11): Rosen, Eicheln, Schilten, Schellen
+    assert {"tr", "te", "ts", "tl", "to", "tu", "s"} <= set(keys_offered(child.before))
+    assert "th" not in keys_offered(child.before)
     child.sendline("play C7")
-    child.expect(r"Not allowed: play C7: first the forehand chooses the contract \(J-3\)")
+    child.expect(r"Not allowed: play Schellen-7: first the forehand chooses the contract "
+                 r"\(J-3\)")
     child.expect(PROMPT)
     child.sendline("?")
     child.expect("Keys")
     child.expect(PROMPT)
-    child.sendline("th")
+    assert "Rosen-Ass" in child.before and "Herz-Ass" not in child.before  # the deck's example
+    child.sendline("tr")
     child.expect(PROMPT)
     assert "Trump Rosen ×1, chosen by You" in child.before
-    assert "wha" in keys_offered(child.before)  # H Q K A: a run of three (20)
-    child.sendline("wha")
+    assert "wra" in keys_offered(child.before)  # Rosen Ober König Ass: a run of three (20)
+    child.sendline("wu")  # four Unders, not held: the rule says so (issue 9.1)
+    child.expect(r"Not allowed: weis four Jacks .*?you do not hold\s+Schellen-Under[^(]*\(J-5\)")
+    child.expect(PROMPT)
+    child.sendline("s")  # the contract is chosen: pushing is refused by its rule
+    child.expect(r"Not allowed: push \(schiebe\) to your partner: the contract is already\s+"
+                 r"chosen")
+    child.expect(PROMPT)
+    child.sendline("wra")
     child.expect(PROMPT)
     assert "Weis: You 20 (3 in a row" in child.before
-    assert "wha" not in keys_offered(child.before)
+    assert "wra" not in keys_offered(child.before)
     child.sendline("weis HQ HK")
-    child.expect(r"Not allowed: weis HQ HK: a run counts whole: declare HQ HK HA \(J-5\)")
+    child.expect(r"Not allowed: weis 2 in a row .*?: a run counts whole:\s+declare\s+"
+                 r"Rosen-Ober\s+Rosen-König\s+Rosen-Ass \(J-5\)")
     child.expect(PROMPT)
     child.sendline("q")
-    child.expect("Stopped. Finished deals are saved in (.*json)")
+    child.expect("Stopped. The match so far is saved in (.*json)")
     child.expect(pexpect.EOF)
+
+
+def test_push_key_after_a_push_is_the_rules_refusal() -> None:  # J-3, issue 9.1
+    view = JassView(["You", "A", "B", "C"], Deck.SWISS)
+    hand = [Card.H6, Card.S7]
+    choosing = [Action("trump", word) for word in ("H", "D", "S", "C", "obenabe", "undenufe")]
+    choices = build_choices(hand, choosing, view.offered(), view.action_key)
+    assert read_choice("s", choices, Deck.SWISS) == Action("push")  # the rules refuse it
+    assert read_choice("ts", choices, Deck.SWISS) == Action("trump", "S")  # Schilten
+    assert read_choice("tl", choices, Deck.SWISS) == Action("trump", "C")  # Schellen
+    french = JassView(["You", "A", "B", "C"], Deck.FRENCH)
+    keys = {c.action: c.key for c in build_choices(hand, choosing, french.offered(),
+                                                   french.action_key)}
+    assert keys[Action("trump", "H")] == "th" and keys[Action("trump", "C")] == "tc"
+
+
+def test_the_z_keeps_its_shape() -> None:  # J-8, issue 9.12
+    few = render_text(ZBoard.from_entries([57]), "A & B", 2500).splitlines()
+    entries = [57, 33, 19, 77, 51, 12, 98, 131, 7, 13, 14, 16]
+    many = render_text(ZBoard.from_entries(entries), "A & B", 2500).splitlines()
+    more = render_text(ZBoard.from_entries(entries * 4), "A & B", 2500).splitlines()
+    assert len(few) == len(many) == len(more) == 8
+    assert many[7].endswith("(12 rests)") and more[7].endswith("(48 rests)")
+    assert abs(len(many[7]) - len(more[7])) <= 2  # the rests line no longer grows
+    slant = [line.rstrip() for line in few[3:6]]
+    # three unbroken steps from the top bar's right end to the bottom bar's left end
+    assert slant[0].endswith("╱" * 10) and slant[2].strip() == "╱" * 10
+    assert slant[2].startswith(" ╱") and "╱╱" in slant[1]

@@ -247,7 +247,7 @@ class ContractView(GameView):
         return Group(*lines)
 
     # --- keys -----------------------------------------------------------------------------
-    def offered(self, observation: Observation) -> list[Action]:
+    def offered(self) -> list[Action]:
         suits = [suit.name for suit in Suit]
         return [*(Action("trump", suit) for suit in suits), Action("turnup"), Action("redeal"),
                 Action("pass"), *(Action("bid", name) for name in BID_KEYS),

@@ -146,7 +146,7 @@ class JassView(GameView):
         lines.append(self.hand_line(obs))
         return Group(*lines)
 
-    def offered(self, observation: Observation) -> list[Action]:
+    def offered(self) -> list[Action]:
         """Every contract, the push, and every four of a kind (a run's key needs its cards:
         runs held are among the legal actions)."""
         fours = [Action("weis", format_cards(Card.of(suit, rank) for suit in Suit))

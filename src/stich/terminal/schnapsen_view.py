@@ -44,7 +44,7 @@ class SchnapsenView(GameView):
                       key=lambda c: (SUIT_OF[c] != trump, SUIT_OF[c], -CARD_POINTS[c]))
 
     # --- keys ---------------------------------------------------------------------------------
-    def offered(self, observation: Observation) -> list[Action]:
+    def offered(self) -> list[Action]:
         return [Action("exchange"), Action("close"), Action("claim"), Action("pass"),
                 *(Action("marriage", suit.name) for suit in Suit)]
 

@@ -68,7 +68,7 @@ class TerminalPlayer(Bot):
                                     style="bold green"))
             return Action("claim")
         hand = self.view.hand(observation)
-        choices = build_choices(hand, observation.legal_actions, self.view.offered(observation),
+        choices = build_choices(hand, observation.legal_actions, self.view.offered(),
                                 self.view.action_key)
         laying = next((a.verb for a in observation.legal_actions if a.verb in LAY_DOWN), None)
         self.console.print(self._menu(choices, laying))

@@ -52,7 +52,7 @@ class GameView(ABC):
         """The final score of the match."""
 
     # --- keys and help ----------------------------------------------------------------------
-    def offered(self, observation: Observation) -> list[Action]:
+    def offered(self) -> list[Action]:
         """Every action of the game besides playing a card, allowed now or not, so that each
         has its key and a key not allowed now gets the rule's refusal."""
         return []
