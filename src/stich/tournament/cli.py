@@ -434,6 +434,84 @@ def _results(ctx: typer.Context, items: list[str] | None, db: str | None, event:
     console.print(f"next: {snap.next_step()}")
 
 
+# ---------------------------------------------------------------------------- bot events
+
+
+@app.command()
+def play(
+    ctx: typer.Context,
+    bot: Annotated[str | None, typer.Option(
+        "--bot", help="Bot level for every player registered without one (levels: those of "
+                      "`stich.bots` for Schnapsen, e.g. rules, random).")] = None,
+    nodes: Annotated[int | None, typer.Option(
+        "--nodes", help="Search budget per move for the levels that take one; recorded "
+                        "with every result.")] = None,
+    play_all: Annotated[bool, typer.Option(
+        "--all", help="Draw and play round after round until the event is finished.")] = False,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", help="Play this many rounds, drawing between them.")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed the draws this command makes (default: fresh ones, recorded)."
+    )] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Play a round with bots and write the results as the platform (T-5): the open matches,
+    or the next round, drawn first; --all or --rounds N go on. Each match is seeded from its
+    round's recorded draw seed. Knockout, Swiss and round robin."""
+    from stich.core.dealing import derive_seed
+    from stich.tournament import botplay
+
+    console = _console()
+    with _tournament(ctx, db) as t:
+        try:
+            if bot is not None:
+                botplay.check_level(bot)
+        except botplay.BotPlayError as exc:
+            raise TournamentError(str(exc)) from None
+        if nodes is not None and nodes < 1:
+            raise TournamentError(f"--nodes must be 1 or more, not {nodes}")
+        if rounds is not None and rounds < 1:
+            raise TournamentError(f"--rounds must be 1 or more, not {rounds}")
+        if seed is not None and not 0 <= seed < 2**63:
+            raise TournamentError(f"--seed must be between 0 and {2**63 - 1}")
+        if nodes is not None:
+            takers = botplay.budget_takers()
+            console.print(f"budget: {nodes} nodes per move" + (
+                "" if takers else "; recorded with each result (no bot level "
+                f"takes a budget yet: {', '.join(botplay.levels())})"))
+        ev = _ev(ctx, event)
+        t.bot_jobs(ev, bot)  # every player has a level, before anything is drawn
+        limit = rounds if rounds is not None else (None if play_all else 1)
+        done = 0
+        while limit is None or done < limit:
+            snap = t.snapshot(ev)
+            if snap.finished:
+                break
+            if not snap.open_matches:  # the round is complete: draw the next one
+                fixed = snap.event.format == "roundrobin" and snap.rounds >= 1
+                draw_seed = (derive_seed(seed, "draw", snap.rounds + 1)
+                             if seed is not None and not fixed else None)
+                snap = t.draw(ev, draw_seed)
+                console.print(f"round {snap.rounds} drawn with seed {snap.draws[-1].seed}")
+            for job in t.bot_jobs(ev, bot):
+                try:
+                    played = botplay.play(job.levels, job.labels, job.seed,
+                                          snap.event.match_length, nodes)
+                except botplay.BotPlayError as exc:
+                    raise TournamentError(f"match {job.no}: {exc}") from None
+                view = t.record_played(ev, job.no, played.score_a, played.score_b,
+                                       played.detail)
+                if view is None:
+                    continue
+                console.print(f"match {job.no}: {job.labels[0]} {view.score_text()} "
+                              f"{job.labels[1]} ({job.levels[0]} vs {job.levels[1]}, "
+                              f"{played.detail['deals']} deals)")
+            done += 1
+        snap = t.snapshot(ev)
+    console.print(f"next: {snap.next_step()}")
+
+
 # ------------------------------------------------------------------------------- status
 
 

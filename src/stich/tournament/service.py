@@ -69,6 +69,17 @@ class Recorded:
 
 
 @dataclass(frozen=True)
+class BotJob:
+    """An open match for the platform to play: its players' labels, bot levels and seed."""
+
+    no: int
+    round: int
+    labels: tuple[str, str]
+    levels: tuple[str, str]
+    seed: int
+
+
+@dataclass(frozen=True)
 class Configured:
     """The event after a settings change, and warnings about it (nothing refused)."""
 
@@ -394,6 +405,54 @@ class Tournament:
             snap = load(s, ev)
             by_no = {m.no: m for m in snap.matches}
             return Recorded([by_no[m.no] for m in changed], [by_no[m.no] for m in unchanged])
+
+    # ---- bot events (T-5)
+
+    def bot_jobs(self, event: str | None, default_level: str | None) -> list[BotJob]:
+        """The open matches of the current round as bot matches: each player plays at the
+        level registered for him (`register --bot`), else at `default_level`."""
+        from stich.tournament.botplay import match_seed
+
+        with self.store.transaction() as s:
+            snap = load(s, _event(s, event))
+        level = {p.id: p.bot or default_level for p in snap.players}
+        without = [p.name for p in snap.active_players if level[p.id] is None]
+        if without:
+            raise TournamentError(
+                f"{', '.join(without[:5])} {'has' if len(without) == 1 else 'have'} no bot "
+                "level: register bots with --bot LEVEL, or give `play --bot LEVEL` for "
+                "everyone registered without one"
+            )
+        jobs = []
+        for m in snap.open_matches:
+            assert m.b is not None
+            seed = match_seed(snap.draws[m.round - 1].seed, m.no)
+            jobs.append(BotJob(m.no, m.round, (m.a.label, m.b.label),
+                               (str(level[m.a.player]), str(level[m.b.player])), seed))
+        return jobs
+
+    def record_played(self, event: str | None, no: int, score_a: int, score_b: int,
+                      detail: dict[str, Any]) -> MatchView | None:
+        """Write a result the platform produced (T-5), with what replays it; None when the
+        match got a result meanwhile (typed in from another terminal)."""
+        with self.store.transaction() as s:
+            ev = _event(s, event, lock=True)
+            m = s.scalar(select(TournamentMatch).where(TournamentMatch.event_id == ev.id,
+                                                       TournamentMatch.no == no))
+            if m is None or m.kind != "match" or m.winner_card_id is not None:
+                return None
+            try:
+                check_score(score_a, score_b, ev.match_length)
+            except ResultError as exc:
+                raise TournamentError(f"match {no} as played: {exc}") from None
+            assert m.card_b_id is not None
+            m.score_a, m.score_b = score_a, score_b
+            m.winner_card_id = m.card_a_id if score_a > score_b else m.card_b_id
+            m.decided_at = utcnow()
+            s.add(ResultLog(match_id=m.id, action="played", score_a=score_a, score_b=score_b,
+                            detail=detail))
+            s.flush()
+            return next(x for x in load(s, ev).matches if x.no == no)
 
     # ---- reading
 

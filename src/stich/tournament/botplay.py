@@ -1,0 +1,97 @@
+"""Bot events (T-5): the platform plays a pairing as a real Schnapsen match between bots.
+
+A Preisschnapsen is Schnapsen played to `match_length` Bummerl with a Schneider counting as one
+Bummerl (T-3), which is S-11's `tournament` preset. Every match is seeded from its round's
+recorded draw seed and its match number, and each bot from the match seed and its seat, so a
+match played here can be played again move for move from the database alone. The bot levels
+are those the bot registry (`stich.bots`) knows for Schnapsen, whatever they are today.
+
+The rules engine and the bots are imported when a match is played, not when a command starts.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Any
+
+GAME = "schnapsen"
+PRESET = "tournament"  # S-11: a Schneider counts as one Bummerl, as T-3 says
+#: Parameter names under which a bot level may take a search budget (nodes per move).
+BUDGET_PARAMETERS = ("nodes", "budget")
+#: A match that has not ended after this many deals is a bug, not a long match.
+MAX_DEALS = 1000
+
+
+class BotPlayError(ValueError):
+    """A level that does not exist, or a match that could not be played."""
+
+
+def levels() -> list[str]:
+    """The bot levels that exist for Schnapsen, from the registry."""
+    from stich.bots import bot_names
+
+    return bot_names(GAME)
+
+
+def check_level(level: str) -> str:
+    known = levels()
+    if level not in known:
+        raise BotPlayError(f"no bot level {level!r}; known: {', '.join(known)}")
+    return level
+
+
+def budget_takers() -> set[str]:
+    """The levels that take a budget: all when `make_bot` accepts one, none otherwise."""
+    from stich.bots import make_bot
+
+    params = inspect.signature(make_bot).parameters
+    return set(levels()) if any(p in params for p in BUDGET_PARAMETERS) else set()
+
+
+def match_seed(draw_seed: int, match_no: int) -> int:
+    """The match's seed: from its round's recorded draw seed and its number."""
+    from stich.core.dealing import derive_seed
+
+    return derive_seed(draw_seed, "match", match_no)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished bot match: Bummerl won by each side, and what replays it."""
+
+    score_a: int
+    score_b: int
+    detail: dict[str, Any]
+
+
+def play(levels_ab: tuple[str, str], seats: tuple[str, str], seed: int, match_length: int,
+         nodes: int | None = None) -> Played:
+    """Play one match to `match_length` Bummerl: seat 0 is the first-named player (a)."""
+    from stich.bots import make_bot
+    from stich.core.dealing import derive_seed
+    from stich.core.registry import game_class, match_class
+    from stich.runner import play_deal
+
+    for level in levels_ab:
+        check_level(level)
+    options = game_class(GAME).OPTIONS.from_preset(PRESET, rubber=max(2, match_length))
+    match = match_class(GAME)(list(seats), seed, options)
+    params = inspect.signature(make_bot).parameters
+    budget = {p: nodes for p in BUDGET_PARAMETERS if p in params and nodes is not None}
+    bots = [make_bot(GAME, level, derive_seed(seed, "bot", seat), **budget)
+            for seat, level in enumerate(levels_ab)]
+    given = [0, 0]  # Bummerl each seat has been given (lost)
+    deals = 0
+    while max(given) < match_length and not match.is_over():
+        if deals >= MAX_DEALS:
+            raise BotPlayError(f"the match did not end after {MAX_DEALS} deals")
+        deal = match.new_deal()
+        play_deal(deal, bots)
+        match.finish_deal(deal)
+        deals += 1
+        given = [int(x) for x in match.state()["bummerl"]]
+    detail = {"game": GAME, "preset": PRESET, "seed": seed, "bots": list(levels_ab),
+              "nodes": nodes, "budget_taken": bool(budget), "deals": deals,
+              "match_length": match_length}
+    return Played(min(given[1], match_length), min(given[0], match_length), detail)
