@@ -102,6 +102,30 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _state(pad_id: str, handle: PadHandle, role: str, seat: int | None,
+           since: int) -> dict[str, Any]:
+    """What a page shows, as its role may see it; only the version if it has it already."""
+    if since == handle.version:
+        return {"version": handle.version, "unchanged": True}
+    pad = handle.pad
+    own = seat if role == "player" else None
+    out: dict[str, Any] = {
+        "version": handle.version, "game": pad.GAME, "title": pad.TITLE,
+        "names": pad.names, "role": role, "board": board_html(pad),
+        "result": pad.result_line(), "history": pad.history(), "over": pad.is_over(),
+        "scores": pad.scores(own), "help": pad.help(),
+        "fields": fields_for(pad) if role == "keeper" else [],
+        "predicting": isinstance(pad, DifferenzlerPad) and role in ("keeper", "player"),
+    }
+    if role == "keeper":
+        out["links"] = {"follow": f"p/{pad_id}",
+                        "players": [f"p/{pad_id}?seat={s}&key={k}"
+                                    for s, k in enumerate(handle.seats)]
+                        if isinstance(pad, DifferenzlerPad) else []}
+    return out
+
+
+
 def tafel_router(hub: PadHub) -> APIRouter:
     """The pad routes; mount under any prefix (the page finds its assets relative to it)."""
     router = APIRouter()
@@ -122,25 +146,8 @@ def tafel_router(hub: PadHub) -> APIRouter:
     def state(pad_id: str, key: str | None = None, seat: int | None = None,
               since: int = -1) -> dict[str, Any]:
         handle = hub.get(pad_id)
-        role = handle.role(key, seat)
-        if since == handle.version:
-            return {"version": handle.version, "unchanged": True}
-        pad = handle.pad
-        own = seat if role == "player" else None
-        out: dict[str, Any] = {
-            "version": handle.version, "game": pad.GAME, "title": pad.TITLE,
-            "names": pad.names, "role": role, "board": board_html(pad),
-            "result": pad.result_line(), "history": pad.history(), "over": pad.is_over(),
-            "scores": pad.scores(own), "help": pad.help(),
-            "fields": fields_for(pad) if role == "keeper" else [],
-            "predicting": isinstance(pad, DifferenzlerPad) and role in ("keeper", "player"),
-        }
-        if role == "keeper":
-            out["links"] = {"follow": f"p/{pad_id}",
-                            "players": [f"p/{pad_id}?seat={s}&key={k}"
-                                        for s, k in enumerate(handle.seats)]
-                            if isinstance(pad, DifferenzlerPad) else []}
-        return out
+        with handle.lock:  # never half-way through an entry being booked
+            return _state(pad_id, handle, handle.role(key, seat), seat, since)
 
     def keeper_only(handle: PadHandle, data: dict[str, Any]) -> None:
         if handle.role(data.get("key"), None) != "keeper":

@@ -140,6 +140,15 @@ def _middle_svg(fifties: int) -> list[str]:
     return out
 
 
+def _rests_svg(rests: Sequence[int]) -> list[str]:
+    """The numbers beside the bottom bar, four to a line, earlier lines stacked above."""
+    lines = [" ".join(str(rest) for rest in rests[start:start + 4])
+             for start in range(0, len(rests), 4)]
+    top = _BOTTOM - 16 * (len(lines) - 1)
+    return [f'<text x="{_RIGHT + 12}" y="{top + 16 * index}" fill="#f4f1e8" stroke="none">'
+            f'{escape(line)}</text>' for index, line in enumerate(lines)]
+
+
 def render_svg(boards: Sequence[tuple[str, ZBoard]], target: int | None = None) -> str:
     """One SVG document with a Z per (title, board), stacked from top to bottom."""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" '
@@ -157,9 +166,7 @@ def render_svg(boards: Sequence[tuple[str, ZBoard]], target: int | None = None) 
         parts.extend(_tally_svg(board.hundreds, _TOP, up=False))
         parts.extend(_middle_svg(board.fifties))
         parts.extend(_tally_svg(board.twenties, _BOTTOM, up=True))
-        rests = " ".join(str(rest) for rest in board.rests)
-        parts.append(f'<text x="{_RIGHT + 12}" y="{_BOTTOM}" fill="#f4f1e8" stroke="none">'
-                     f'{escape(rests)}</text>')
+        parts.extend(_rests_svg(board.rests))
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
