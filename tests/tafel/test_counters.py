@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from stich.core.options import OptionsError
 from stich.core.scoring.entry import EntryError
 from stich.tafel.pad import Pad
 from stich.tafel.store import new_pad
@@ -223,3 +224,43 @@ def test_undo_recomputes_from_the_entries() -> None:
     pad = enter(new_pad("jass", FOUR), "rosen 1 100", "schellen 2 100")
     assert pad.undo() is not None
     assert pad.scores()["scores"] == [100, 57] and len(pad.entries) == 1
+
+
+def test_d1_normal_game_caller_alone_against_two() -> None:
+    pad = enter(new_pad("dreierschnapsen", ["Anna", "Ben", "Carl"]), "normal ben 2 lost",
+                "normal carl 1 x2")
+    # D-1: the caller Ben lost: Anna and Carl score 2 each; then Carl alone scores 1 x2
+    assert pad.scores()["score"] == [2, 0, 4]
+
+
+def test_b7_count_down_shows_the_race_from_24() -> None:
+    pad = enter(new_pad("bauernschnapsen", FOUR, options={"count_down": True}), "normal 1 3")
+    assert pad.scores()["columns"] == [[24, 21], [24]]
+    assert "-24- 21" in pad.board_text()
+
+
+def test_j11_stoeck_only_with_the_option_and_a_trump_row() -> None:
+    plain = new_pad("coiffeur", FOUR)
+    assert "Stöck are off" in refused(plain, "1 2 100 st 1")
+    pad = new_pad("coiffeur", FOUR, options={"stoeck": True})
+    assert "no Stöck in obenabe" in refused(pad, "1 5 100 st 1")
+    enter(pad, "1 2 100 st 1", "2 7 60 st 2 rosen")
+    assert pad.scores()["filled"] == [{"2": 240}, {"7": 560}]  # (100 + 20) x 2, (60 + 20) x 7
+    assert "row 3 is S, not H" in refused(pad, "1 3 80 rosen")
+
+
+def test_j12_open_predictions_go_round_from_forehand() -> None:
+    pad = new_pad("differenzler", ["Anna", "Ben", "Carl"], options={"open": True})
+    # the first dealer is seat 0, so Ben (seat 1) is forehand and predicts first
+    assert "it is Ben's turn" in refused(pad, "p anna 40")
+    enter(pad, "p ben 40", "p ben 45", "p carl 50")  # Ben may change until Carl predicts
+    assert "it is Anna's turn" in refused(pad, "p ben 30")
+    assert pad.scores()["predicted"] == {"1": 45, "2": 50}  # open: shown to everybody
+    assert "Ben predicts 40" in pad.history()[0]
+
+
+def test_differenzler_names_and_players_option_agree() -> None:
+    with pytest.raises(EntryError, match="option players is 4, but 3 names"):
+        new_pad("differenzler", ["A", "B", "C"], options={"players": 4})
+    with pytest.raises(OptionsError, match="players must be one of 4, 3, 5; got 6"):
+        new_pad("differenzler", ["A", "B", "C", "D", "E", "F"])
