@@ -65,3 +65,38 @@ def test_a_player_predicts_on_his_phone_hidden_from_the_others(phone: Any,
         phone.wait_for_selector("#predict0")
         assert "Ben ✓" in phone.inner_text("#predict") and "(60)" not in phone.inner_text(
             "#predict")
+
+
+def test_bummerl_counter_buttons_and_undo(phone: Any, tmp_path: Path) -> None:
+    hub = PadHub()
+    pad_id, handle = hub.open(new_pad("schnapsen", ["Anna", "Ben"]), tmp_path / "s.json")
+    with LiveServer(create_app(hub)) as root:
+        phone.goto(f"{root}/p/{pad_id}?key={handle.keeper}")
+        phone.get_by_role("button", name="Anna").click()
+        phone.get_by_role("button", name="3", exact=True).click()
+        phone.click("#enter")
+        phone.wait_for_function("document.getElementById('result').textContent"
+                                ".includes('Anna 4 to go')")
+        assert phone.locator("#board svg.counter text", has_text="4").count() == 1
+        phone.click("#undo")
+        phone.wait_for_function("document.getElementById('result').textContent"
+                                ".includes('Anna 7 to go')")
+        assert load_pad(tmp_path / "s.json").entries == []
+
+
+def test_race_pad_buttons(phone: Any, tmp_path: Path) -> None:
+    hub = PadHub()
+    pad_id, handle = hub.open(new_pad("bauernschnapsen", FOUR), tmp_path / "b.json")
+    with LiveServer(create_app(hub)) as root:
+        phone.goto(f"{root}/p/{pad_id}?key={handle.keeper}")
+        phone.get_by_role("button", name="Gang", exact=True).click()
+        phone.get_by_role("button", name="Ben", exact=True).click()
+        phone.get_by_role("button", name="lost").click()
+        phone.get_by_role("button", name="×2").click()
+        phone.click("#enter")
+        phone.wait_for_function("document.getElementById('result').textContent"
+                                ".includes('Anna & Carl 18')")
+        phone.get_by_role("button", name="Redeal").click()
+        phone.click("#enter")
+        phone.wait_for_function("document.getElementById('history').textContent"
+                                ".includes('redeal')")
