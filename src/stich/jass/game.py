@@ -534,18 +534,6 @@ def seat_holding(hands: Sequence[Sequence[Card]], card: Card) -> int:
     return next((seat for seat, hand in enumerate(hands) if card in hand), -1)
 
 
-def board_entries(result: DealResult) -> tuple[list[int], list[int]]:
-    """What each team writes on its Z for a deal (J-8): Stöck, Weis, then its cards."""
-    factor = result.extra["multiplier"]
-    entries: tuple[list[int], list[int]] = ([], [])
-    for team, (seat, _) in enumerate(TEAMS):
-        stoeck = result.extra["stoeck"][team] * factor
-        weis = result.extra["weis"][team] * factor
-        cards = result.game_points[seat] - stoeck - weis
-        entries[team].extend(p for p in (stoeck, weis, cards) if p)
-    return entries
-
-
 @lru_cache(maxsize=16)
 def _factors(options: JassOptions) -> tuple[int, ...]:
     return tuple(options.multiplier(contract) for contract in Contract)
