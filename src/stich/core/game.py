@@ -370,12 +370,14 @@ class Game(ABC):
         return InfoState(self.NAME, seat, self.options, tuple(self.seat_events(seat)),
                          self.observation(seat))
 
-    def seat_events(self, seat: int, start: int = 0) -> Iterator[Event]:
-        """What ``seat`` saw, from the start (``start`` = 0) or from action ``start`` on;
-        computed from the undo snapshots, so playing costs nothing extra."""
+    def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
+        """What ``seat`` saw: everything (``start`` None), or what the actions from number
+        ``start`` on showed it; computed from the undo snapshots, so playing costs nothing
+        extra."""
         states = [*self._undo, type(self)._snapshot(self)]
-        if start == 0:
+        if start is None:
             yield from self._start_events(seat, self.State(*states[0]))
+            start = 0
         for index in range(start, len(self.history)):
             actor, action = self.history[index]
             yield from self._events(seat, actor, action, self.State(*states[index]),

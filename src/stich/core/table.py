@@ -20,6 +20,7 @@ from typing import Any
 
 from stich.core.actions import Action, ActionParseError, as_action
 from stich.core.game import TERMINAL, Game, Illegal, to_json
+from stich.core.knowledge import Event
 from stich.core.match import Match
 
 
@@ -90,6 +91,10 @@ class Table:
         self.game.forfeit(seat, why)
         self._broadcast({"type": "forfeit", "seat": seat, "rule": why.rule,
                          "reason": why.reason})
+        for other in range(self.seats):  # what the seat learns of it (the game's events)
+            seen = self._sent[other]
+            for event in list(self.game.seat_events(other))[seen:]:
+                self._send_event(other, event)
         self._after_action(new_events=False)
         return self._since(start)
 
@@ -97,6 +102,10 @@ class Table:
     def _send(self, seat: int, body: dict[str, Any]) -> None:
         stream = self.log[seat]
         stream.append({"n": len(stream), **body})
+
+    def _send_event(self, seat: int, event: Event) -> None:
+        self._sent[seat] += 1
+        self._send(seat, {"type": "event", "deal": self.deal_number, "event": event.to_dict()})
 
     def _broadcast(self, body: dict[str, Any]) -> None:
         for seat in range(self.seats):
@@ -113,10 +122,10 @@ class Table:
         game = self.game
         self._broadcast({"type": "deal", "deal": self.deal_number, "dealer": game.dealer,
                          "game": game.NAME})
+        self._sent = [0] * self.seats  # events of this deal sent to each seat
         for seat in range(self.seats):
             for event in game.seat_events(seat):
-                self._send(seat, {"type": "event", "deal": self.deal_number,
-                                  "event": event.to_dict()})
+                self._send_event(seat, event)
         self._turn()
 
     def _turn(self) -> None:
@@ -136,8 +145,7 @@ class Table:
             last = len(game.history) - 1
             for seat in range(self.seats):
                 for event in game.seat_events(seat, start=last):
-                    self._send(seat, {"type": "event", "deal": self.deal_number,
-                                      "event": event.to_dict()})
+                    self._send_event(seat, event)
         if not game.is_terminal():
             self._turn()
             return

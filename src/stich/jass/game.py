@@ -468,7 +468,7 @@ class Jass(Game):
                 after: Any) -> Iterable[Event]:
         return action_events(seat, actor, action, before, after)
 
-    def seat_events(self, seat: int, start: int = 0) -> Iterator[Event]:
+    def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
         yield from super().seat_events(seat, start)
         if self._forfeit is not None:
             yield forfeit_event(self._forfeit)

@@ -9,26 +9,27 @@ from typing import Any, ClassVar, Self
 
 from stich.core.action_space import ActionSpace
 from stich.core.actions import PLAY, Action, play_actions
-from stich.core.cards import Card, Rank, Suit, card_set, cards_in
+from stich.core.cards import SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
 from stich.core.knowledge import Event, InfoState
 from stich.core.options import RuleOptions, choice
 from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
-from stich.core.tricks import trick_winner
 from stich.schnapsen import knowledge, position
 from stich.schnapsen.family import (
     CARD_POINTS,
     DECK,
+    KINGS,
     NORMAL_ORDER,
+    STRENGTH,
     WINNING_SCORE,
     explain_follow,
+    follow_lead,
     game_points_by_loser,
     marriage_cards,
     marriage_value,
     marriages_in,
-    strict_follow,
 )
 from stich.schnapsen.knowledge import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 
@@ -84,6 +85,14 @@ class SchnapsenObservation(Observation):
     my_tricks: CardSet | None
 
 
+TRUMP_JACKS = tuple(Card.of(suit, Rank.JACK) for suit in Suit)
+_FRESH: dict[str, Any] = {
+    "drawn": 0, "closed_by": -1, "closed_scores": (0, 0), "closed_tricks": (0, 0), "lead": None,
+    "announced": None, "may_claim": False, "final": False, "won": (0, 0), "points": (0, 0),
+    "tricks": (0, 0), "marriages": (), "last_trick": None, "_result": None, "_forfeit": None}
+"""The state values every deal starts with (S-2, S-3)."""
+
+
 class Schnapsen(Game):
     """One deal of Schnapsen. Seats are 0 and 1; forehand is the seat after the dealer."""
 
@@ -96,6 +105,25 @@ class Schnapsen(Game):
               "tricks", "marriages", "last_trick", "_result", "_forfeit")
 
     options: SchnapsenOptions
+    hands: tuple[int, int]
+    trump_card: Card
+    drawn: int
+    closed_by: int
+    closed_scores: tuple[int, int]
+    closed_tricks: tuple[int, int]
+    leader: int
+    to_act: int
+    lead: Card | None
+    announced: Suit | None
+    may_claim: bool
+    final: bool
+    won: tuple[int, int]
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    marriages: tuple[tuple[int, Suit], ...]
+    last_trick: tuple[tuple[int, Card], ...] | None
+    _result: DealResult | None
+    _forfeit: tuple[int, Illegal] | None
 
     def __init__(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card], trump_card: Card,
                  dealer: int = 0, options: SchnapsenOptions | None = None,
@@ -110,34 +138,20 @@ class Schnapsen(Game):
         self.options = options
         self.dealer = dealer
         self.seed = seed
-        self.dealt = tuple(tuple(hand) for hand in hands)
+        self.dealt = (tuple(hands[0]), tuple(hands[1]))
         self.talon = tuple(talon)
         """The nine face-down stock cards, top first (S-2); ``drawn`` of them are gone."""
         self.first_trump_card = trump_card
         self.started_at_position = False
         """True for a game built by :meth:`from_position` (its history starts there)."""
-        self.trump = trump_card.suit
-        self.trump_jack = Card.of(self.trump, Rank.JACK)
-        self.hands: tuple[int, int] = (card_set(hands[0]), card_set(hands[1]))
+        self.trump = trump = SUIT_OF[trump_card]
+        self.trump_jack = TRUMP_JACKS[trump]
+        self.hands = (card_set(hands[0]), card_set(hands[1]))
         self.trump_card = trump_card
-        self.drawn = 0
-        self.closed_by = -1
-        self.closed_scores: tuple[int, int] = (0, 0)
-        self.closed_tricks: tuple[int, int] = (0, 0)
-        self.leader = 1 - dealer
-        self.to_act = self.leader
-        self.lead: Card | None = None
-        self.announced: Suit | None = None
-        self.may_claim = False
-        self.final = False
-        self.won: tuple[int, int] = (0, 0)
-        self.points: tuple[int, int] = (0, 0)
-        self.tricks: tuple[int, int] = (0, 0)
-        self.marriages: tuple[tuple[int, Suit], ...] = ()
-        self.last_trick: tuple[tuple[int, Card], ...] | None = None
-        self._result: DealResult | None = None
-        self._forfeit: tuple[int, Illegal] | None = None
+        self.leader = self.to_act = 1 - dealer
+        self.__dict__.update(_FRESH)  # the rest of the state as every deal starts it
         self._start_history()
+
 
     @classmethod
     def deal(cls, seed: int, dealer: int = 0, options: SchnapsenOptions | None = None) -> Self:
@@ -147,7 +161,10 @@ class Schnapsen(Game):
         hands: list[list[Card]] = [[], []]
         hands[forehand] = cards[0:3] + cards[7:9]
         hands[dealer] = cards[3:6] + cards[9:11]
-        return cls(hands, cards[11:], cards[6], dealer, options, seed)
+        game = cls.__new__(cls)  # a shuffled deck is a whole deal: nothing to check
+        game._setup(hands, cards[11:], cards[6], dealer, options or SchnapsenOptions.default(),
+                    seed)
+        return game
 
     # --- state queries -------------------------------------------------------------------
     @property
@@ -167,18 +184,17 @@ class Schnapsen(Game):
 
     # --- legality: one predicate per verb, shared by legal_actions and why_illegal -------
     def _playable(self) -> int:
-        seat = self.to_act
-        hand = self.hands[seat]
         if self.final:
             return 0
-        if self.lead is not None:
-            if self.stock_open():
+        hand = self.hands[self.to_act]
+        lead = self.lead
+        if lead is not None:
+            if self.closed_by < 0 and self.drawn < 10:  # S-3: any card while the stock is open
                 return hand
-            return strict_follow(hand, (self.lead,), self.trump, NORMAL_ORDER)
+            return follow_lead(hand, lead, self.trump)
         if self.announced is not None:
-            king = Card.of(self.announced, Rank.KING)
             if self.options.marriage_lead == "king":
-                return hand & (1 << king)
+                return hand & (1 << Card.of(self.announced, Rank.KING))
             return hand & marriage_cards(self.announced)
         return hand
 
@@ -236,28 +252,40 @@ class Schnapsen(Game):
         return None
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action, in a fixed order: exchange, close, marriages, claim, then the
+        cards (the verbs' predicates above, unrolled: this runs once per move)."""
         if self._result is not None:
             return []
         if self.final:
             return [CLAIM, PASS]
+        if self.lead is not None:
+            return play_actions(self._playable())
+        if self.announced is not None:
+            plays = play_actions(self._playable())
+            return [CLAIM, *plays] if self.may_claim else plays
+        seat = self.to_act
+        hand = self.hands[seat]
+        options = self.options
         actions: list[Action] = []
-        if self.lead is None:
-            if self.announced is None:
-                hand = self.hands[self.to_act]
-                if hand >> self.trump_jack & 1 and self._exchange_problem() is None:
-                    actions.append(EXCHANGE)
-                if self._close_problem() is None:
-                    actions.append(CLOSE)
-                actions.extend(MARRIAGE[suit] for suit in marriages_in(hand)
-                               if self._marriage_problem(suit) is None)
-            if self.may_claim:
-                actions.append(CLAIM)
-        actions.extend(play_actions(self._playable()))
+        if self.closed_by < 0 and self.drawn < 10:
+            at_two = self.drawn == 8  # S-6, S-7: one face-down card and the trump card
+            if hand >> self.trump_jack & 1 and (not at_two or options.exchange_at_two) and (
+                    options.exchange_before_first_trick or self.tricks != (0, 0)):
+                actions.append(EXCHANGE)
+            if not at_two or options.close_at_two:
+                actions.append(CLOSE)
+        if hand & KINGS and (self.tricks[seat] or options.marriage_before_first_trick):
+            actions.extend(MARRIAGE[suit] for suit in marriages_in(hand))
+        if self.may_claim:
+            actions.append(CLAIM)
+        actions.extend(play_actions(hand))
         return actions
 
     def why_illegal(self, action: Action) -> Illegal | None:
         verb = action.verb
         if verb == "play":
+            if self._playable() >> action.card & 1:
+                return None
             return self._play_problem(action)
         if verb == "exchange":
             return self._exchange_problem()
@@ -291,6 +319,18 @@ class Schnapsen(Game):
         return explain_follow("S-4", hand, (self.lead,), self.trump, NORMAL_ORDER)
 
     # --- carrying out actions -------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self._result is not None
+
+    def apply(self, action: Action | str) -> None:
+        """``Game.apply`` with the usual case first: a legal ``Action`` while the deal goes
+        on (the base class parses text and raises the refusals)."""
+        if isinstance(action, Action) and self._result is None \
+                and self.why_illegal(action) is None:
+            self._push(self.to_act, action)
+        else:
+            super().apply(action)
+
     def _do(self, action: Action) -> None:
         seat = self.to_act
         verb = action.verb
@@ -329,7 +369,11 @@ class Schnapsen(Game):
             self.may_claim = False
             self.to_act = 1 - seat
             return
-        winner = seat if trick_winner((lead, card), self.trump, NORMAL_ORDER) else self.leader
+        # S-3: the higher card of the suit led, or a trump on another suit
+        if SUIT_OF[card] == SUIT_OF[lead]:
+            winner = seat if STRENGTH[card] > STRENGTH[lead] else self.leader
+        else:
+            winner = seat if SUIT_OF[card] == self.trump else self.leader
         gained = CARD_POINTS[lead] + CARD_POINTS[card]
         taken = bit | (1 << lead)
         won0, won1 = self.won
@@ -342,22 +386,20 @@ class Schnapsen(Game):
         self.won, self.points, self.tricks = (won0, won1), (points0, points1), (tricks0, tricks1)
         self.last_trick = ((self.leader, lead), (seat, card))
         self.lead = None
-        if self.closed_by < 0 and self.drawn < 10:  # S-3: winner draws first, trump card last
-            first = 1 << self._stock_card(self.drawn)
-            second = 1 << self._stock_card(self.drawn + 1)
+        drawn = self.drawn
+        if self.closed_by < 0 and drawn < 10:  # S-3: winner draws first, trump card last
+            first = 1 << self.talon[drawn]
+            second = 1 << (self.talon[drawn + 1] if drawn < 8 else self.trump_card)
             if winner:
                 hand1, hand0 = hand1 | first, hand0 | second
             else:
                 hand0, hand1 = hand0 | first, hand1 | second
-            self.drawn += 2
+            self.drawn = drawn + 2
         self.hands = (hand0, hand1)
         self.leader = self.to_act = winner
         self.may_claim = True
         if not hand0 and not hand1:
             self.final = True
-
-    def _stock_card(self, index: int) -> Card:
-        return self.talon[index] if index < 9 else self.trump_card
 
     # --- scoring (S-8, S-9, S-12) -----------------------------------------------------------
     def _claim_result(self, claimer: int) -> DealResult:
@@ -433,7 +475,7 @@ class Schnapsen(Game):
                 after: Any) -> Iterable[Event]:
         return knowledge.events(seat, actor, action, before, after)
 
-    def seat_events(self, seat: int, start: int = 0) -> Iterator[Event]:
+    def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
         """The events of the history, then a revoke (S-12), which is no action of it."""
         yield from super().seat_events(seat, start)
         if self._forfeit is not None and self._result is not None:
