@@ -20,6 +20,24 @@ app = typer.Typer(
 record_app = typer.Typer(help="Deal and match records (notation.md).", no_args_is_help=True)
 app.add_typer(record_app, name="record")
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        from stich.search import backend
+
+        typer.echo(f"stich {version('stich')} (search: {backend()})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and the search path in use (native kernel or python).",
+)] = False) -> None:
+    """Schnapsen, Bauernschnapsen, Dreierschnapsen and Schieber Jass: play, verify, organise."""
+
 OptionPairs = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A rule option as name=value (repeatable)."),
