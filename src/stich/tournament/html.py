@@ -26,6 +26,9 @@ FORMAT_NAMES = {"preis": "Preisschnapsen", "swiss": "Swiss system", "roundrobin"
 COLUMN_SLOTS = 16.5
 #: Columns on one bracket sheet.
 SHEET_COLUMNS = 5
+#: Characters of a name a bracket box shows; longer ones lose their middle, since the end
+#: ("... Huber #2") is what tells cards and namesakes apart.
+BOX_CHARS = 22
 
 _STYLE = """
   body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em;
@@ -216,9 +219,22 @@ def bracket_columns(snap: Snapshot) -> list[Column]:
 
 def _box(m: MatchView) -> str:
     return (f'<div class="match"><div class="line"><span class="no">{m.no}</span>'
-            f'<span class="who">{_name(m, "a")}</span></div>'
-            f'<div class="line"><span class="who">{_name(m, "b")}</span>'
+            f'{_who(m, "a")}</div>'
+            f'<div class="line">{_who(m, "b")}'
             f'<span class="res">{_result(m)}</span></div></div>')
+
+
+def _who(m: MatchView, which: str) -> str:
+    """A player in a bracket box: shortened in the middle, the full label on hover."""
+    card = m.a if which == "a" else m.b
+    if card is None:
+        return '<span class="who muted">bye (Freilos)</span>'
+    label = card.label
+    if len(label) > BOX_CHARS:
+        keep = BOX_CHARS - 1
+        label = label[:keep - keep // 2] + "…" + label[-(keep // 2):]
+    win = " win" if m.winner == card.id and m.kind == "match" else ""
+    return f'<span class="who{win}" title="{escape(card.label)}">{escape(label)}</span>'
 
 
 def bracket_sheets(snap: Snapshot) -> list[list[Column]]:
