@@ -199,3 +199,19 @@ def test_view_names_cards_marks_pending_marriages_and_bummerl() -> None:
     lines = [line.plain for line in view.bummerl_lines(match)]
     assert lines == ["You win the Bummerl (7:0): Schneider! Rules gets 2 Bummerl"]
     assert view.bummerl_lines(match) == []  # announced once
+
+
+def test_play_starts_without_the_tournament_database_layer() -> None:  # issue 9.16
+    """`stich play` imports what it needs when it runs: starting it loads no SQLAlchemy or
+    Alembic, no tournament or web code (bench/startup.py measures the time)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from stich.cli import command_app; import stich.terminal.start; "
+            "import stich.terminal.session; command_app(['play']); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('sqlalchemy', 'alembic', 'fastapi', 'numpy', 'torch') "
+            "or m.startswith(('stich.tournament', 'stich.tafel', 'stich.search'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert loaded == "[]"
