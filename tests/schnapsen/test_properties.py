@@ -8,11 +8,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stich.core.cards import Card
+from stich.core.cards import Card, Suit, cards_in
 from stich.core.game import to_json
 from stich.core.records import DealRecord
 from stich.core.replay import replay
-from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS, points_of
+from stich.schnapsen.family import (
+    DECK,
+    NORMAL_ORDER,
+    TOTAL_CARD_POINTS,
+    follow_lead,
+    points_of,
+    strict_follow,
+)
 from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 
 presets = st.sampled_from(["soft", "sharp", "tournament"])
@@ -121,3 +128,13 @@ def test_legal_actions_agree_with_why_illegal(seed: int) -> None:
             if why is not None:
                 assert why.rule and why.reason
         game.apply(rng.choice(sorted(legal)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, (1 << 20) - 1), st.integers(0, 19), st.sampled_from(list(Suit)))
+def test_follow_lead_is_strict_follow_for_one_card(bits: int, lead_index: int,
+                                                   trump: Suit) -> None:  # S-4
+    deck = list(cards_in(DECK))
+    lead = deck[lead_index]
+    hand = sum(1 << card for i, card in enumerate(deck) if bits >> i & 1) & ~(1 << lead)
+    assert follow_lead(hand, lead, trump) == strict_follow(hand, (lead,), trump, NORMAL_ORDER)

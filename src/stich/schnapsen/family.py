@@ -93,6 +93,20 @@ def strict_follow(hand: int, trick: Sequence[int], trump: Suit | None, order: Ca
     return hand
 
 
+STRENGTH: tuple[int, ...] = NORMAL_ORDER.strength[None]
+"""Trick strength of each card within its suit (the same order in every suit, S-1)."""
+KINGS = ranks_mask((Rank.KING,))
+
+
+def follow_lead(hand: int, lead: int, trump: Suit) -> int:
+    """:func:`strict_follow` for a trick of one card led (S-4 for two players): a higher card
+    of the suit led, else one of the suit, else a trump, else any card."""
+    in_suit = hand & SUIT_MASK[SUIT_OF[lead]]
+    if in_suit:
+        return in_suit & NORMAL_ORDER.above[trump][lead] or in_suit
+    return hand & SUIT_MASK[trump] or hand
+
+
 def explain_follow(rule: str, hand: int, trick: Sequence[int], trump: Suit | None,
                    order: CardOrder, must_overtrump: bool = True) -> Illegal:
     """Why a card outside :func:`strict_follow`'s set is illegal, naming the allowed cards
