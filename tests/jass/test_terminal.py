@@ -81,7 +81,7 @@ def test_choice_weis_and_illegal_moves_at_the_terminal(tmp_path: Path) -> None: 
     child.expect(PROMPT)
     child.sendline("s")  # the contract is chosen: pushing is refused by its rule
     child.expect(r"Not allowed: push \(schiebe\) to your partner: the contract is already\s+"
-                 r"chosen")
+                 r"chosen\s+\(Rosen\)\s+\(J-3\)")
     child.expect(PROMPT)
     child.sendline("wra")
     child.expect(PROMPT)

@@ -190,6 +190,9 @@ def test_view_names_cards_marks_pending_marriages_and_bummerl() -> None:
     assert view.announce(1, Action("pass"), game).plain == "Rules declines to claim"
     swapped = view.announce(1, Action("exchange"), game).plain
     assert swapped.startswith(f"Rules exchanges the trump Jack {view.value_text(game.trump_jack)}")
+    mine = view.own_action(0, Action("exchange"), game)
+    assert mine is not None and mine.plain.startswith("You exchange the trump Jack ")
+    assert view.own_action(0, Action("close"), game) is None
     marriages = view.marriages_text([(0, Suit.H), (1, Suit.S)], Suit.H, lambda seat: seat == 1)
     assert "You 40 Herz (pending" in marriages.plain and "Laub (pending" not in marriages.plain
     assert view.says(0, "win") == "You win" and view.says(1, "win") == "Rules wins"

@@ -260,6 +260,9 @@ class Jass(Game):
 
     def _choice_problem(self, action: Action) -> Illegal | None:
         if self.contract is not None:
+            if self.contract.trump is not None:  # the suit as a value, for the deck's name
+                return Illegal.naming("J-3", "the contract is already chosen ({})",
+                                      self.contract.trump)
             return Illegal("J-3", f"the contract is already chosen ({self.contract})")
         if action.verb == "push":
             if self.pushed:
