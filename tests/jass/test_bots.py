@@ -17,7 +17,7 @@ def _act(game: Jass, seat: int | None = None) -> Action:
     seat = game.current_player() if seat is None else seat
     bot = JassRulesBot(1)
     bot.new_deal(seat)
-    return bot.act(game.observation(seat))
+    return bot.choose(game.information_state(seat))
 
 
 def test_both_bots_are_registered() -> None:
@@ -105,3 +105,21 @@ def test_rules_beats_random_over_a_thousand_deals() -> None:
     assert report.deals >= 1000
     assert report.a_deals / report.deals > 0.75
     assert report.a_points > 2 * report.b_points
+
+
+def test_rules_bot_decides_from_the_information_state_alone() -> None:
+    # no memory of its own (issue 8, item 7): a bot that played the whole deal and a fresh one
+    # choose alike at every turn
+    game = Jass.deal(5, 0)
+    players = [JassRulesBot(seat) for seat in range(4)]
+    for seat, player in enumerate(players):
+        player.new_deal(seat)
+    while not game.is_terminal():
+        seat = game.current_player()
+        info = game.information_state(seat)
+        fresh = JassRulesBot(seat)
+        action = players[seat].choose(info)
+        assert fresh.choose(info) == action
+        game.apply(action)
+    with pytest.raises(TypeError):
+        JassRulesBot(0).act(game.observation(0))

@@ -1,19 +1,24 @@
 """A rule-based Schieber bot: hand valuation for the contract or a push, Weis choice, and card
 play that counts cards and trumps and plays with its partner.
 
-It sees only its observations and remembers within a deal what every player has shown: the
-cards played (each trick is seen whole, as the last trick, before the bot acts again) and who
-failed to follow suit.
+It reads what happened in the deal from its seat's information state (``USES_INFO``): the
+cards played and what each player's plays proved he lacks (J-4), with no memory of its own.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from stich.bots.base import Bot
+from stich.bots.history import tricks
 from stich.core.actions import PLAY, Action
 from stich.core.cards import SUIT_MASK, SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.game import Observation
+from stich.core.knowledge import InfoState
 from stich.jass.cards import DECK, POINTS, Contract, strength, stronger, winner_index
 from stich.jass.game import PUSH, TRUMP, JassObservation
+from stich.jass.knowledge import excluded
+from stich.jass.position import parse_cards, parse_fields
 from stich.jass.weis import weis_points
 
 # Hand valuation (points the hand is worth towards the deal, roughly): per rank, as trump and
@@ -72,43 +77,69 @@ def contract_values(hand: int) -> dict[Contract, int]:
     return values
 
 
+@dataclasses.dataclass(frozen=True)
+class Known:
+    """What the seat knows beyond its observation, read from its information state."""
+
+    played: int
+    """Every card played so far (finished tricks and the open one)."""
+    void: tuple[int, ...]
+    """Per seat, a bit per suit he is proven to lack (J-4): every card of it still out is one
+    his plays ruled out."""
+
+
+def known_from(info: InfoState, obs: JassObservation) -> Known:
+    """The cards played and the voids his plays prove (``stich.jass.knowledge.excluded``); a
+    game built from a position starts from the position's open trick."""
+    start = info.events[0]
+    _, fields = parse_fields(start.arg)
+    leader = int(fields["leader"])
+    before = tuple(((leader + i) % 4, card)
+                   for i, card in enumerate(parse_cards(fields["trick"], "trick")))
+    played, ruled_out = 0, [0, 0, 0, 0]
+    done = tricks(info, 4, before)
+    open_plays = [*before, *((e.seat or 0, e.cards[0]) for e in info.kinds("play"))]
+    open_plays = open_plays[4 * len(done):]
+    for trick in [*done, tuple(open_plays)]:
+        cards: list[int] = []
+        for seat, card in trick:
+            if obs.contract is not None:
+                ruled_out[seat] |= excluded(obs.contract, cards, card)
+            cards.append(card)
+            played |= 1 << card
+    out = DECK & ~played & ~obs.hand
+    void = tuple(sum(1 << suit for suit in range(4) if not out & SUIT_MASK[suit] & ~ruled_out[seat])
+                 for seat in range(4))
+    return Known(played, void)
+
+
 class JassRulesBot(Bot):
     """Plays Schieber by rules of thumb; deterministic apart from ties broken by its seed."""
 
     NAME = "rules"
+    USES_INFO = True
+    known: Known
+    """What the seat knows, read afresh from the information state at each decision."""
 
-    def new_deal(self, seat: int) -> None:
-        self.seat = seat
-        self.played = 0
-        self.void = [0, 0, 0, 0]  # per seat, a bit per suit he has shown he lacks
+    @property
+    def played(self) -> int:
+        return self.known.played
 
-    # --- memory ---------------------------------------------------------------------------
-    def _remember(self, obs: JassObservation) -> None:
-        tricks = []
-        if obs.last_trick is not None:
-            tricks.append(obs.last_trick)
-        if obs.trick:
-            tricks.append(tuple(((obs.leader + i) % 4, c) for i, c in enumerate(obs.trick)))
-        trump = obs.contract.trump if obs.contract is not None else None
-        for trick in tricks:
-            lead = SUIT_OF[trick[0][1]]
-            for seat, card in trick:
-                self.played |= 1 << card
-                suit = SUIT_OF[card]
-                if suit == lead or (suit == trump and lead != trump):
-                    continue  # followed, or trumped (allowed even when holding the suit)
-                if lead == trump and not self._buur_gone(trump):
-                    continue  # he may be keeping the Buur back (J-4 2)
-                self.void[seat] |= 1 << lead
+    @property
+    def void(self) -> tuple[int, ...]:
+        return self.known.void
 
-    def _buur_gone(self, trump: Suit) -> bool:
-        return bool(self.played >> Card.of(trump, Rank.JACK) & 1)
+    def act(self, observation: Observation) -> Action:
+        raise TypeError("the rules bot decides from the whole information state: call "
+                        "choose(game.information_state(seat))")
 
     # --- decisions ------------------------------------------------------------------------
-    def act(self, observation: Observation) -> Action:
+    def choose(self, info: InfoState) -> Action:
+        observation = info.observation()
         assert isinstance(observation, JassObservation)
         obs = observation
-        self._remember(obs)
+        self.seat = info.seat
+        self.known = known_from(info, obs)
         if obs.contract is None:
             return self._choose(obs)
         for action in obs.legal_actions:
