@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from stich.contract.contracts import Contract, Goal, full_suit, schnapser_deadline
-from stich.core.cards import SUIT_MASK, Rank, Suit, cards_in
+from stich.core.cards import SUIT_MASK, SUIT_OF, Rank, Suit, cards_in
 from stich.core.tricks import CardOrder
 from stich.schnapsen.family import (
     CARD_POINTS,
@@ -107,7 +107,7 @@ def schnapser_reach(hand: int, trump: Suit | None, players: int) -> bool:
     marriage = max((marriage_value(s, trump) for s in marriages_in(hand)), default=0)
     total = 0
     for tricks, card in enumerate(_sure_tricks(hand, trump, NORMAL_ORDER)[:deadline], 1):
-        followers = sorted(cards_in(out & SUIT_MASK[card.suit]), key=lambda c: CARD_POINTS[c])
+        followers = sorted(cards_in(out & SUIT_MASK[SUIT_OF[card]]), key=lambda c: CARD_POINTS[c])
         followers = followers[:players - 1]
         out &= ~sum(1 << c for c in followers)
         total += CARD_POINTS[card] + sum(CARD_POINTS[c] for c in followers)

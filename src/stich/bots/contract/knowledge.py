@@ -1,7 +1,9 @@
-"""What a Bauern- or Dreierschnapsen bot can work out from its observation alone.
+"""What a Bauern- or Dreierschnapsen bot works out from its seat's information state.
 
 Roles (declarer, his partner, the defence), the cards still out, who is winning the trick and
-whether a card is a sure winner: the facts the bidding judge and the card play share.
+whether a card is a sure winner: the facts the bidding judge and the card play share. The
+cards seen are read from the events (``stich.bots.history``); the bot keeps no record of its
+own.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
+from stich.bots.history import played_cards, shown_by
 from stich.contract.contracts import TABLE, Contract, contract_table
 from stich.contract.view import ContractObservation
 from stich.core.cards import SUIT_MASK, SUIT_OF, Card, Suit, cards_in
+from stich.core.knowledge import InfoState
 from stich.core.tricks import CardOrder
 from stich.schnapsen.family import CARD_POINTS, DECK, NORMAL_ORDER, TEN_HIGH_ORDER
 
@@ -38,7 +42,9 @@ def top_cards(mask: int, out: int, trump: Suit | None, order: CardOrder) -> int:
 class Knowledge:
     """Facts about the deal from one seat's point of view."""
 
-    def __init__(self, obs: ContractObservation) -> None:
+    def __init__(self, info: InfoState) -> None:
+        obs = info.observation()
+        assert isinstance(obs, ContractObservation)
         self.obs = obs
         self.seat = obs.seat
         self.seats = len(obs.hand_sizes)
@@ -47,11 +53,12 @@ class Knowledge:
         self.order = TEN_HIGH_ORDER if obs.ten_high else NORMAL_ORDER
         self.contract: Contract | None = contracts_for(self.seats).get(obs.contract or "")
         self.declarer = obs.declarer if obs.declarer is not None else obs.caller
-        known = self.hand | int(obs.played)
-        known |= sum(int(hand) for _, hand in obs.open_hands)
-        laid = getattr(obs, "laid_down", None)
-        if laid is not None:
-            known |= int(laid)
+        known = self.hand | played_cards(info)
+        if info.events[0].kind == "position":  # tricks played before the history starts
+            known |= int(obs.played)
+        for seat in range(self.seats):  # hands laid open (Plauderer, B-5) and own discards
+            known |= shown_by(info, seat, "open") & ~played_cards(info)
+        known |= shown_by(info, self.seat, "discard", "exchange-talon")
         self.out = DECK & ~known
         """Cards in someone else's hand or face down: not seen by this seat."""
 

@@ -19,17 +19,25 @@ from stich.contract.view import ContractObservation
 from stich.core.actions import Action
 from stich.core.cards import Suit, card_set
 from stich.core.game import Observation
+from stich.core.knowledge import InfoState
 
 DOUBLE_NORMAL = 55
 """Hand worth (``normal_strength``) from which the defence doubles the normal game."""
 
 
 class ContractRulesBot(Bot):
-    """Plays either game from its observation; deterministic (the seed is not needed)."""
+    """Plays either game from its seat's information state; deterministic (the seed is not
+    needed)."""
 
     NAME = "rules"
+    USES_INFO = True
 
     def act(self, observation: Observation) -> Action:
+        raise TypeError("the rules bot decides from the whole information state: call "
+                        "choose(game.information_state(seat))")
+
+    def choose(self, info: InfoState) -> Action:
+        observation = info.observation()
         assert isinstance(observation, ContractObservation)
         obs, legal = observation, observation.legal_actions
         verbs = {a.verb for a in legal}
@@ -43,7 +51,7 @@ class ContractRulesBot(Bot):
             step = next(a for a in legal if a.verb != "pass")
             return step if self._doubles(obs, step.verb) else Action("pass")
         assert verbs <= {"play", "marriage"}
-        return choose(Knowledge(obs), legal)
+        return choose(Knowledge(info), legal)
 
     # --- before play ---------------------------------------------------------------------------
     def _trump(self, obs: ContractObservation, legal: tuple[Action, ...]) -> Action:
