@@ -191,3 +191,17 @@ def test_bummerl_start_and_rubber_options() -> None:  # S-10
     for _ in range(3):
         counter.add((3, 0))
     assert counter.bummerl == [1, 4] and counter.rubber_winner() == 0  # 9:0 again: Schneider
+
+
+def test_shuffled_is_the_standard_seeded_shuffle() -> None:  # S-2: same seed, same deal
+    import random
+
+    from stich.core.cards import FULL_DECK
+    from stich.core.dealing import shuffled
+    from stich.schnapsen.family import DECK
+
+    for deck in (DECK, FULL_DECK):
+        for seed in [*range(300), 2**40 + 7, 2**62 + 5]:
+            cards = sorted(shuffled(deck, seed))
+            random.Random(seed).shuffle(cards)
+            assert shuffled(deck, seed) == cards

@@ -17,10 +17,29 @@ def _deck_cards(deck: int) -> tuple[Card, ...]:
 
 
 def shuffled(deck: int, seed: int) -> list[Card]:
-    """The cards of a deck mask in the order a seeded shuffle gives."""
+    """The cards of a deck mask in the order a seeded shuffle gives: exactly
+    ``random.Random(seed).shuffle`` (Fisher-Yates drawing each index by rejection from
+    ``getrandbits``), unrolled because every deal of every game starts here."""
     cards = list(_deck_cards(deck))
-    random.Random(seed).shuffle(cards)
+    getrandbits = random.Random(seed).getrandbits
+    for i, n, k in _SWAPS[len(cards)]:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+class _Swaps(dict[int, tuple[tuple[int, int, int], ...]]):
+    """For a deck of n cards, the shuffle's steps: position i, draw below i + 1, bits."""
+
+    def __missing__(self, size: int) -> tuple[tuple[int, int, int], ...]:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+        self[size] = steps
+        return steps
+
+
+_SWAPS = _Swaps()
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -51,5 +70,10 @@ def check_deal(hands: Sequence[Sequence[Card]], rest: Sequence[Card], *, seats: 
     if outside:
         raise ValueError(f"not in the {deck.bit_count()}-card deck: {', '.join(outside)}")
     seen: set[Card] = set()
-    doubled = sorted({card.name for card in cards if card in seen or seen.add(card)})
+    twice: set[str] = set()
+    for card in cards:
+        if card in seen:
+            twice.add(card.name)
+        seen.add(card)
+    doubled = sorted(twice)
     raise ValueError(f"dealt twice: {', '.join(doubled)}")
