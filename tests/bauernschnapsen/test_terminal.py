@@ -34,6 +34,7 @@ def test_whole_game_to_24(tmp_path: Path) -> None:  # B-7
     # B-1: each team's first trick, saying whose it is (issue 9.6)
     assert re.search(r"First trick of (You & Rules 2|Rules 1 & Rules 3) \(face up\)", transcript)
     assert not re.search(r"\b(You|You & Rules 2) (wins|reaches|scores|gets)\b", transcript)
+    assert "First trick of Rules 2 & You" not in transcript  # teams named in seat order
     record = json.loads(save.read_text())
     assert record["match"]["over"] and record["game"] == "bauernschnapsen"
     verified = CliRunner().invoke(app, ["record", "verify", str(save)])

@@ -83,7 +83,7 @@ class ContractView(GameView):
     def party_of(self, seat: int) -> tuple[int, ...]:
         """The seats that share ``seat``'s tricks: partners opposite with four (B-1)."""
         seats = len(self.names)
-        return (seat, (seat + 2) % 4) if seats == 4 else (seat,)
+        return tuple(sorted((seat, (seat + 2) % 4))) if seats == 4 else (seat,)
 
     def contract_text(self, obs: ContractObservation) -> Text:
         if obs.contract is None:
