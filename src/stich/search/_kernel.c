@@ -833,7 +833,7 @@ static int is_legal(const Spec *sp, const St *st, int move) {
     return 0;
 }
 
-static PyObject *k_legal(PyObject *self, PyObject *args) {
+static PyObject *k_legal(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
     Spec sp; St st;
     if (!PyArg_ParseTuple(args, "O", &obj) || parse(obj, &sp, &st) < 0) return NULL;
@@ -841,7 +841,7 @@ static PyObject *k_legal(PyObject *self, PyObject *args) {
     return moves_list(moves, legal(&sp, &st, moves));
 }
 
-static PyObject *k_apply(PyObject *self, PyObject *args) {
+static PyObject *k_apply(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
     int move;
     Spec sp; St st;
@@ -856,7 +856,7 @@ static PyObject *k_apply(PyObject *self, PyObject *args) {
     return Py_BuildValue("(Ni)", state, reward);
 }
 
-static PyObject *k_playout(PyObject *self, PyObject *args) {
+static PyObject *k_playout(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
     unsigned long long seed;
     Spec sp; St st;
@@ -873,7 +873,7 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
     return Py_BuildValue("(Ni)", list, total);
 }
 
-static PyObject *k_playouts(PyObject *self, PyObject *args) {
+static PyObject *k_playouts(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
     unsigned long long seed;
     long long count;
@@ -895,7 +895,36 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
     return Py_BuildValue("(LL)", played, total);
 }
 
-static PyObject *k_analyze(PyObject *self, PyObject *args) {
+static long long perft(const Spec *sp, St *st, int depth) {
+    int moves[MAXMOVES], n = legal(sp, st, moves);
+    if (depth == 0 || n == 0) return 1;
+    long long total = 0;
+    for (int i = 0; i < n; i++) {
+        St saved = *st;
+        apply(sp, st, moves[i]);
+        total += perft(sp, st, depth - 1);
+        *st = saved;
+    }
+    return total;
+}
+
+static PyObject *k_perft(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *obj;
+    int depth;
+    Spec sp; St st;
+    if (!PyArg_ParseTuple(args, "Oi", &obj, &depth) || parse(obj, &sp, &st) < 0) return NULL;
+    if (depth < 0 || depth > 64) {
+        PyErr_SetString(PyExc_ValueError, "perft depth must be 0 to 64");
+        return NULL;
+    }
+    long long count;
+    Py_BEGIN_ALLOW_THREADS
+    count = perft(&sp, &st, depth);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLongLong(count);
+}
+
+static PyObject *k_analyze(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
     Spec sp; St st;
     if (!PyArg_ParseTuple(args, "O", &obj) || parse(obj, &sp, &st) < 0) return NULL;
@@ -914,7 +943,7 @@ static PyObject *k_analyze(PyObject *self, PyObject *args) {
 }
 
 /* The principal line: each step's analysis (one table for the whole line), then its best. */
-static PyObject *k_line(PyObject *self, PyObject *args) {
+static PyObject *k_line(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
     Spec sp; St st;
     if (!PyArg_ParseTuple(args, "O", &obj) || parse(obj, &sp, &st) < 0) return NULL;
@@ -942,6 +971,7 @@ static PyMethodDef methods[] = {
     {"apply", k_apply, METH_VARARGS, "apply(state, move) -> (state, reward)"},
     {"playout", k_playout, METH_VARARGS, "playout(state, seed) -> (moves, value)"},
     {"playouts", k_playouts, METH_VARARGS, "playouts(state, seed, count) -> (moves, value sum)"},
+    {"perft", k_perft, METH_VARARGS, "perft(state, depth) -> move sequences (ended deals: 1)"},
     {"analyze", k_analyze, METH_VARARGS, "analyze(state) -> ([(move, value)], nodes)"},
     {"line", k_line, METH_VARARGS, "line(state) -> ([(move, value)], nodes): principal line"},
     {NULL, NULL, 0, NULL},
