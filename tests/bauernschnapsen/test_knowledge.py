@@ -201,7 +201,7 @@ def test_forfeit_loses_the_deal_for_the_offending_team() -> None:  # item 5
     assert result is not None and result.reason == "revoke"
     assert result.game_points == (18, 0, 18, 0)  # Gang 9 x 2 to the declaring team
     assert game.utilities() == (9.0, -9.0, 9.0, -9.0)
-    assert game.information_state(0).events[-1] == Event("forfeit", 3, arg="B-4 revoke")
+    assert game.information_state(0).events[-1] == Event("forfeit", 3, arg="B-4: revoke")
     world = game.information_state(0).sample_world(random.Random(1))
     assert world.result() == result
     record = game.to_record()

@@ -150,7 +150,7 @@ def test_forfeit_by_a_defender_gives_the_declarer_the_contract() -> None:  # ite
     assert result is not None and result.game_points == (0, 0, 9)
     assert game.utilities() == (-3.0, -3.0, 6.0)
     info = game.information_state(0)
-    assert info.events[-1] == Event("forfeit", 1, arg="B-6 doubled out of turn")
+    assert info.events[-1] == Event("forfeit", 1, arg="B-6: doubled out of turn")
     assert info.sample_world(random.Random(2)).result() == result
 
 

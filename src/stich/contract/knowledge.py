@@ -109,7 +109,7 @@ def action_events(game: ContractSchnapsen, seat: int, actor: int, action: Action
 
 def _forfeit_event(forfeit: tuple[int, Illegal]) -> Event:
     seat, why = forfeit
-    return Event("forfeit", seat, arg=f"{why.rule} {why.reason}")
+    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}")
 
 
 # --- what a seat knows, read from its events ------------------------------------------------
@@ -265,7 +265,7 @@ class _Reading:
         elif kind in ("open", "shown"):
             self._now_known(seat, cards)
         elif kind == "forfeit":
-            rule, _, reason = event.arg.partition(" ")
+            rule, _, reason = event.arg.partition(": ")
             self.forfeit = (seat, Illegal(rule, reason))
         else:
             raise InfoStateError(f"{self.cls.NAME} has no event {kind!r}")
