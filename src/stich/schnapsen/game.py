@@ -325,8 +325,9 @@ class Schnapsen(Game):
     def apply(self, action: Action | str) -> None:
         """``Game.apply`` with the usual case first: a legal ``Action`` while the deal goes
         on (the base class parses text and raises the refusals)."""
-        if isinstance(action, Action) and self._result is None \
-                and self.why_illegal(action) is None:
+        if isinstance(action, Action) and self._result is None and (
+                self._playable() >> action.card & 1 if action.verb == "play"
+                else self.why_illegal(action) is None):
             self._push(self.to_act, action)
         else:
             super().apply(action)
