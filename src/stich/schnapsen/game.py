@@ -1,4 +1,4 @@
-"""Schnapsen for two players, rules S-1 to S-12 (``../shared/rules/schnapsen.md``)."""
+"""Schnapsen for two players, rules S-1 to S-12 (``docs/rules/schnapsen.md``)."""
 
 from __future__ import annotations
 
