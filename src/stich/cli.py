@@ -285,4 +285,10 @@ def command_app(argv: list[str]) -> typer.Typer:
 
 def main() -> None:
     """Console-script entry point."""
+    if sys.argv[1:2] == ["tournament"]:
+        import gc
+
+        # A tournament command is short and its start-up is imports of long-lived objects:
+        # no collections until it is loaded (stich.tournament.cli turns them back on).
+        gc.disable()
     command_app(sys.argv[1:])()

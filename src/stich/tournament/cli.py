@@ -10,6 +10,7 @@ tables (Rich) and the pages are imported inside the command that needs them.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -113,6 +114,7 @@ def _tournament(ctx: typer.Context, db: str | None, create: bool = False) -> Ite
     store: Store | None = None
     try:
         store = Store(resolve_url(db or parent.db), create=create)
+        gc.enable()  # loaded: stich.cli.main held collections off during start-up
         yield Tournament(store)
     except (TournamentError, StoreError) as exc:
         typer.echo(f"error: {exc}", err=True)
