@@ -473,3 +473,22 @@ def test_clones_worlds_and_undo_leave_the_original_alone(seed: int, stop: int,
         game.apply(rng.choice(game.legal_actions()))
         game.undo()
     assert snapshot(game) == before
+
+
+def test_the_general_sampler_agrees_where_the_chain_is_not_used(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Worlds come from places in time order (``knowledge._chain``); the general constrained
+    sampler, used where constraints take another shape, is uniform on the same deals."""
+    from stich.schnapsen import knowledge
+
+    monkeypatch.setattr(knowledge, "_chain", lambda *args: None)
+    name, game, seat, outcomes = proof_cases()[0]
+    info = InfoState.from_dict(game.information_state(seat).to_dict())  # read afresh
+    assert knowledge._plan_for(info).order is None
+    rng = random.Random(10)
+    n = 20_000
+    start_drawn = states_of_start(game).drawn
+    seen: Counter[Any] = Counter(sampled_key(info.sample_world(rng), start_drawn, seat)
+                                 for _ in range(n))
+    assert set(seen) <= set(outcomes), name
+    assert chi_square_p(seen, outcomes, n) > 0.001, name

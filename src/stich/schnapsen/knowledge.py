@@ -28,7 +28,7 @@ from stich.core.actions import PLAY, Action
 from stich.core.cards import ALL_CARDS, SUIT_MASK, SUIT_OF, Card, Suit, card_set, cards_in
 from stich.core.game import Illegal
 from stich.core.knowledge import Event, InfoState, InfoStateError
-from stich.core.sampling import Slot, sample_assignment
+from stich.core.sampling import NoWorld, Slot, sample_assignment
 from stich.schnapsen import position
 from stich.schnapsen.family import DECK, NORMAL_ORDER, marriage_cards
 
@@ -104,6 +104,9 @@ class _Plan:
     """The opponent's hand at the start, each of his hidden draws, the stock still face down."""
     hidden_draws: list[int]
     """The stock position of each hidden draw, in slot order."""
+    order: list[tuple[Card, int, int]] | None
+    """The chain sampler's steps (card, first place, end of its places), or None where the
+    general sampler is needed (``_chain``)."""
     rest: list[int]
     """The stock positions still face down at the end of the history."""
     actions: list[Action]
@@ -242,8 +245,75 @@ def _read(info: InfoState) -> _Plan:
     if rest:
         slots.append(Slot(len(rest), allowed_rest))
     return _Plan(seat, list(cards_in(own)), talon, unknown, slots,
-                 [index for index, _ in hidden_draws], rest, actions, forfeit, dealer, turnup,
-                 fields)
+                 [index for index, _ in hidden_draws], _chain(unknown, slots, bool(rest)), rest,
+                 actions,
+                 forfeit, dealer, turnup, fields)
+
+
+def _chain(unknown: int, slots: list[Slot], stock: bool) -> list[tuple[Card, int, int]] | None:
+    """Steps for sampling by places in time order, where the constraints allow it.
+
+    Lay the slots out as places in the order the opponent got them (his hand at the start,
+    each hidden draw), then the face-down stock (``stock``: the last slot). A card he showed
+    may go only to places he got before (a prefix); a card he proved under strict play not to
+    hold (S-4) only to the stock, since strict play comes after the last draw; any other card
+    anywhere. Placing the stock-only cards first, then the shown ones by the end of their
+    prefix, then the others, each uniformly among the free places it may take, every card has
+    a number of choices that does not depend on the earlier ones: each valid placement is
+    equally likely, and so (the places of one slot being interchangeable) every assignment.
+    Steps are (card, kind, end of its places): kind 0 the stock only, 1 a prefix, 2 anywhere.
+    None if some card's places have another shape (the general sampler is used then)."""
+    ends, end = [], 0
+    for slot in slots:
+        end += slot.size
+        ends.append(end)
+    stock_start = ends[-2] if stock and len(slots) > 1 else 0 if stock else end
+    everywhere = list(range(len(slots)))
+    stock_only, shown, anywhere = [], [], []
+    for card in cards_in(unknown):
+        places = [index for index in everywhere if slots[index].allowed >> card & 1]
+        if places == everywhere:
+            anywhere.append((card, 2, end))
+        elif stock and places == [len(slots) - 1]:
+            stock_only.append((card, 0, end))
+        elif places and places == everywhere[:len(places)] and ends[len(places) - 1] <= \
+                stock_start:
+            shown.append((card, 1, ends[len(places) - 1]))
+        else:
+            return None
+    return [*stock_only, *sorted(shown, key=lambda step: step[2]), *anywhere]
+
+
+def _place(order: list[tuple[Card, int, int]], size: int, stock_size: int,
+           rng: random.Random) -> list[Card]:
+    """The card at each of ``size`` places (the last ``stock_size`` the face-down stock),
+    drawn by the chain's steps (``_chain``)."""
+    out: list[Card] = [Card.CA] * size
+    stock_start = size - stock_size
+    stock = list(range(stock_start, size))  # free places in the stock
+    pool: list[int] = []  # free places before ``upto``, outside the stock until the end
+    upto = 0
+    randrange = rng.randrange
+    for card, kind, end in order:
+        if kind == 0:
+            places = stock
+        else:
+            if end > upto:
+                if kind == 2:
+                    pool.extend(range(upto, stock_start))
+                    pool.extend(stock)
+                    upto = size
+                else:
+                    pool.extend(range(upto, end))
+                    upto = end
+            places = pool
+        if not places:
+            raise NoWorld("no place left for a card the seat cannot see")
+        index = randrange(len(places))
+        out[places[index]] = card
+        places[index] = places[-1]
+        places.pop()
+    return out
 
 
 def propose_world(cls: type[Schnapsen], info: InfoState, rng: random.Random) -> Schnapsen | None:
@@ -252,27 +322,38 @@ def propose_world(cls: type[Schnapsen], info: InfoState, rng: random.Random) -> 
     How: the cards the seat cannot place are those of the opponent's hand where the history
     starts, of each of his hidden draws, and of the stock still face down. Each card may go
     to a place the opponent got before he showed it (play, marriage, exchange) and after the
-    last time he proved under strict play (S-4) that he lacked it; the face-down stock takes
-    only cards he never showed. ``stich.core.sampling.sample_assignment`` draws an assignment
-    uniformly among all that respect this (rejection from a shuffle, else exact counting), the
-    face-down stock in a uniformly shuffled order; together that is a uniform draw among the
-    deals (hands and stock order) the seat cannot tell apart. The replay returns None on an
-    illegal action (it does not happen with these constraints), and ``sample_world`` checks
-    that the world's information state is ``info``.
+    last time he proved under strict play (S-4) that he lacked it (no higher card of the suit
+    led, none of it, no trump); the face-down stock takes only cards he never showed. These
+    places are prefixes and suffixes of the places in time order, so the cards are placed
+    one by one, each uniformly among its free places (``_chain``: every consistent deal,
+    hands and stock order, is equally likely, with no rejection); constraints of another
+    shape (only from a hand-made info state) go to the general uniform sampler,
+    ``stich.core.sampling.sample_assignment``. The replay returns None on an illegal action
+    (it does not happen with these constraints), and ``sample_world`` checks that the
+    world's information state is ``info``. The reading of ``info`` is kept for the next call
+    with the same info state (a search samples many worlds of one).
     """
     plan = _plan_for(info)
-    masks = sample_assignment(plan.unknown, plan.slots, rng)
     seat, opp = plan.seat, 1 - plan.seat
     talon = list(plan.talon)
-    for index, mask in zip(plan.hidden_draws, masks[1:], strict=False):
-        talon[index] = ALL_CARDS[mask.bit_length() - 1]
-    if plan.rest:
-        rest = list(cards_in(masks[-1]))
-        rng.shuffle(rest)
-        for index, card in zip(plan.rest, rest, strict=True):
-            talon[index] = card
+    hand_size, draws = plan.slots[0].size, len(plan.hidden_draws)
+    if plan.order is not None:
+        places = _place(plan.order, plan.unknown.bit_count(), len(plan.rest), rng)
+        hand = places[:hand_size]
+        drawn = places[hand_size:hand_size + draws]
+        stock = places[hand_size + draws:]
+    else:
+        masks = sample_assignment(plan.unknown, plan.slots, rng)
+        hand = list(cards_in(masks[0]))
+        drawn = [ALL_CARDS[mask.bit_length() - 1] for mask in masks[1:1 + draws]]
+        stock = list(cards_in(masks[-1])) if plan.rest else []
+        rng.shuffle(stock)
+    for index, card in zip(plan.hidden_draws, drawn, strict=True):
+        talon[index] = card
+    for index, card in zip(plan.rest, stock, strict=True):
+        talon[index] = card
     hands: list[list[Card]] = [[], []]
-    hands[seat], hands[opp] = plan.own, list(cards_in(masks[0]))
+    hands[seat], hands[opp] = plan.own, sorted(hand)
     if plan.fields is None:
         assert plan.turnup is not None
         world = cls.__new__(cls)
@@ -280,9 +361,9 @@ def propose_world(cls: type[Schnapsen], info: InfoState, rng: random.Random) -> 
                      None)
     else:
         start = 10 - len(plan.fields.stock)
-        stock = [*talon[start:9], plan.fields.trump][:len(plan.fields.stock)]
+        whole_stock = [*talon[start:9], plan.fields.trump][:len(plan.fields.stock)]
         fields = dataclasses.replace(plan.fields, hands=(list(hands[0]), list(hands[1])),
-                                     stock=list(stock))
+                                     stock=whole_stock)
         world = position.build(cls, fields)
     for action in plan.actions:
         if world._result is not None:
