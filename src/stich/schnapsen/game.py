@@ -156,11 +156,9 @@ class Schnapsen(Game):
     @classmethod
     def deal(cls, seed: int, dealer: int = 0, options: SchnapsenOptions | None = None) -> Self:
         """Shuffle with the seed and deal as S-2: 3, 3, the trump card, 2, 2, talon of 9."""
-        cards = shuffled(DECK, seed)
-        forehand = 1 - dealer
-        hands: list[list[Card]] = [[], []]
-        hands[forehand] = cards[0:3] + cards[7:9]
-        hands[dealer] = cards[3:6] + cards[9:11]
+        cards = tuple(shuffled(DECK, seed))
+        first, second = cards[0:3] + cards[7:9], cards[3:6] + cards[9:11]
+        hands = (second, first) if dealer == 0 else (first, second)  # forehand gets 3 first
         game = cls.__new__(cls)  # a shuffled deck is a whole deal: nothing to check
         game._setup(hands, cards[11:], cards[6], dealer, options or SchnapsenOptions.default(),
                     seed)
@@ -258,8 +256,12 @@ class Schnapsen(Game):
             return []
         if self.final:
             return [CLAIM, PASS]
-        if self.lead is not None:
-            return play_actions(self._playable())
+        lead = self.lead
+        if lead is not None:
+            hand = self.hands[self.to_act]
+            if self.closed_by < 0 and self.drawn < 10:  # S-3: any card while the stock is open
+                return play_actions(hand)
+            return play_actions(follow_lead(hand, lead, self.trump))
         if self.announced is not None:
             plays = play_actions(self._playable())
             return [CLAIM, *plays] if self.may_claim else plays
