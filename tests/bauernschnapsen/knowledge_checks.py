@@ -171,6 +171,33 @@ def check_clone_and_undo(cls: type[ContractSchnapsen], seed: int,
                 for s in range(cls.SEATS)] == seen
 
 
+def check_position_histories(cls: type[ContractSchnapsen], seed: int,
+                             options: dict[str, Any]) -> None:
+    """Items 1, 2, 4: a game built from a position starts its history there; its info
+    states are sampled, read back and projected as a dealt game's are."""
+    rng = random.Random(seed)
+    stop = rng.randrange(0, 25)
+    for game in random_game(cls, seed, options):
+        if game.is_terminal():
+            return
+        if len(game.history) == stop:
+            break
+    start = from_position(game.position())
+    assert isinstance(start, cls)
+    for seat in range(cls.SEATS):
+        first = start.information_state(seat).events[0]
+        assert first.kind == "position" and first.arg.split()[0] == cls.NAME
+    while True:
+        for seat in range(cls.SEATS):
+            info = start.information_state(seat)
+            assert info.sample_world(rng).information_state(seat) == info
+            back = InfoState.from_dict(json.loads(json.dumps(info.to_dict())))
+            assert back.observation() == start.observation(seat)
+        if start.is_terminal():
+            return
+        start.apply(rng.choice(start.legal_actions()))
+
+
 # --- exact enumeration -----------------------------------------------------------------------
 def chi_square_p(observed: Counter[Any], expected: dict[Any, float], n: int) -> float:
     """Pearson's chi-square p-value (Wilson-Hilferty) of counts against probabilities."""

@@ -23,6 +23,7 @@ from tests.bauernschnapsen.knowledge_checks import (
     check_action_ids,
     check_clone_and_undo,
     check_info_states,
+    check_position_histories,
     check_positions,
     chi_square_p,
     exact_distribution,
@@ -38,6 +39,11 @@ OPTIONS = [*OPTIONS_BOTH, {"bettler_partner_sits_out": True}, {"schnapser_with_p
 @pytest.mark.parametrize("seed", range(16))
 def test_info_states_and_sampled_worlds(seed: int) -> None:  # issue 8 items 1, 2
     check_info_states(Bauernschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_histories_that_start_at_a_position(seed: int) -> None:  # items 1, 2, 4
+    check_position_histories(Bauernschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
 
 
 @settings(max_examples=25, deadline=None)
@@ -157,13 +163,12 @@ def _key(world: Bauernschnapsen) -> tuple[int, ...]:
     return world.hands
 
 
-@pytest.mark.slow
-def test_sampling_matches_enumeration_for_the_caller() -> None:  # item 2, B-4 duties
+@pytest.mark.parametrize("n", [4000, pytest.param(20_000, marks=pytest.mark.slow)])
+def test_sampling_matches_enumeration_for_the_caller(n: int) -> None:  # item 2, B-4 duties
     game = next(g for g in _late_normal_games(1)
                 if _not_heading(g, 1) and 1 < _consistent(g, 1) < 90)
     info = game.information_state(1)
     expected = exact_distribution(info, _candidates(game, 1, splits=False), _key)
-    n = 20_000
     seen = sample_counts(info, n, seed=11, key=_key)
     assert set(seen) <= set(expected)
     assert chi_square_p(seen, expected, n) > 0.001
@@ -175,8 +180,8 @@ def _consistent(game: Bauernschnapsen, viewer: int) -> int:
                if w.information_state(viewer) == info)
 
 
-@pytest.mark.slow
-def test_sampling_weighs_the_callers_first_packet() -> None:  # item 2, B-2 trump_must_be_held
+@pytest.mark.parametrize("n", [4000, pytest.param(20_000, marks=pytest.mark.slow)])
+def test_sampling_weighs_the_callers_first_packet(n: int) -> None:  # item 2, B-2 trump_must_be_held
     """Seat 0 knows the caller named trump from his first three cards: hands that hold more
     trumps are likelier, as exact enumeration over the packets shows."""
     for game in _late_normal_games(0):
@@ -184,7 +189,6 @@ def test_sampling_weighs_the_callers_first_packet() -> None:  # item 2, B-2 trum
         expected = exact_distribution(info, _candidates(game, 0, splits=True), _key)
         if len(set(round(p, 9) for p in expected.values())) > 1:
             break
-    n = 20_000
     seen = sample_counts(info, n, seed=12, key=_key)
     assert set(seen) <= set(expected)
     assert chi_square_p(seen, expected, n) > 0.001

@@ -22,6 +22,7 @@ from tests.bauernschnapsen.knowledge_checks import (
     check_action_ids,
     check_clone_and_undo,
     check_info_states,
+    check_position_histories,
     check_positions,
     chi_square_p,
     exact_distribution,
@@ -39,6 +40,11 @@ TALON = "HJ CK"
 @pytest.mark.parametrize("seed", range(16))
 def test_info_states_and_sampled_worlds(seed: int) -> None:  # issue 8 items 1, 2
     check_info_states(Dreierschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_histories_that_start_at_a_position(seed: int) -> None:  # items 1, 2, 4
+    check_position_histories(Dreierschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
 
 
 @settings(max_examples=25, deadline=None)
@@ -119,14 +125,13 @@ def _candidates(game: Dreierschnapsen, viewer: int) -> Iterator[Dreierschnapsen]
                 yield world
 
 
-@pytest.mark.slow
-def test_sampling_matches_enumeration_with_a_hidden_discard() -> None:  # item 2, D-1, B-4
+@pytest.mark.parametrize("n", [4000, pytest.param(20_000, marks=pytest.mark.slow)])
+def test_sampling_matches_enumeration_with_a_hidden_discard(n: int) -> None:  # item 2, D-1, B-4
     game = next(_late_contracts())
     viewer = next(s for s in range(3) if s != game.talon_taker)
     info = game.information_state(viewer)
     expected = exact_distribution(info, _candidates(game, viewer), hands_now)
     assert len(expected) > 1
-    n = 20_000
     seen = sample_counts(info, n, seed=13, key=hands_now)
     assert set(seen) <= set(expected)
     assert chi_square_p(seen, expected, n) > 0.001
