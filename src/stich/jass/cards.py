@@ -115,16 +115,23 @@ def points_of(mask: int, contract: Contract) -> int:
     return sum(table[card] for card in cards_in(mask))
 
 
+_TRUMP_SUIT: tuple[Suit | None, ...] = tuple(c.trump for c in Contract)
+_ORDERS: tuple[CardOrder, ...] = tuple(ORDER[c] for c in Contract)
+
+
 def winner_index(trick: Sequence[int], contract: Contract) -> int:
     """Index in play order of the card that takes the trick (J-4, last paragraph)."""
-    return trick_winner(trick, contract.trump, ORDER[contract])
+    return trick_winner(trick, _TRUMP_SUIT[contract], _ORDERS[contract])
 
 
 def _best_trump(trick: Sequence[int], contract: Contract) -> int | None:
     """The highest trump in the trick, if any."""
-    trump = _TRUMP[contract]
-    trumps = [card for card in trick if _SUIT[card] == trump]
-    return max(trumps, key=_STRENGTH[contract].__getitem__) if trumps else None
+    trump, strength = _TRUMP[contract], _STRENGTH[contract]
+    best = None
+    for card in trick:
+        if _SUIT[card] == trump and (best is None or strength[card] > strength[best]):
+            best = card
+    return best
 
 
 def playable(hand: int, trick: Sequence[int], contract: Contract) -> int:

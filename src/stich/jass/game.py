@@ -238,10 +238,30 @@ class Jass(Game):
             if not self.pushed:
                 actions.append(PUSH)
             return actions
-        plays = play_actions(self._playable())
+        playable_cards = self._plays
+        if playable_cards < 0:
+            playable_cards = self._playable()
+        made = _PLAYS.get(playable_cards)
+        if made is None:
+            if len(_PLAYS) > MAX_PLAY_LISTS:
+                _PLAYS.clear()
+            made = _PLAYS[playable_cards] = tuple(play_actions(playable_cards))
+        plays = list(made)
         if self.tricks_played == 0 and self.options.weis:
             return [weis_action(mask) for mask in self._weis_options()] + plays
         return plays
+
+    def apply(self, action: Action | str) -> None:
+        """As ``Game.apply``; a card the seat may play goes straight on (the hot path)."""
+        if type(action) is Action and action.verb == "play" and self._result is None \
+                and self.contract is not None:
+            playable_cards = self._plays
+            if playable_cards < 0:
+                playable_cards = self._playable()
+            if playable_cards >> _CARD[action.arg] & 1:
+                self._push(self.to_act, action)
+                return
+        super().apply(action)
 
     def why_illegal(self, action: Action) -> Illegal | None:
         verb = action.verb
@@ -318,7 +338,7 @@ class Jass(Game):
         verb = action.verb
         self._plays = -1
         if verb == "play":
-            self._play(seat, action.card)
+            self._play(seat, _CARD[action.arg])
         elif verb == "weis":
             order = len(self.declared)
             self.declared = (*self.declared, Declared(seat, card_set(action.cards), order))
@@ -332,13 +352,14 @@ class Jass(Game):
             self.to_act = self.leader = self.forehand  # J-3: forehand leads in either case
             pair = STOECK_PAIR[contract]
             if pair and self.options.stoeck:
-                self.stoeck_holder = next(
-                    (s for s in range(4) if card_set(self.dealt[s]) & pair == pair), -1)
+                hands = self.hands  # the contract comes before any card: the hands as dealt
+                self.stoeck_holder = next((s for s in range(4) if hands[s] & pair == pair), -1)
 
     def _play(self, seat: int, card: Card) -> None:
-        hands = list(self.hands)
-        hands[seat] ^= 1 << card
-        self.hands = tuple(hands)
+        a, b, c, d = self.hands
+        bit = 1 << card
+        self.hands = ((a ^ bit, b, c, d) if seat == 0 else (a, b ^ bit, c, d) if seat == 1
+                      else (a, b, c ^ bit, d) if seat == 2 else (a, b, c, d ^ bit))
         self.trick = trick = (*self.trick, card)
         if seat == self.stoeck_holder and self._stoeck_completed(seat, card) and self._write(
                 seat % 2, STOECK_POINTS):
@@ -355,7 +376,8 @@ class Jass(Game):
         leader = self.leader
         winner = (leader + winner_index(trick, contract)) % 4
         team = winner % 2
-        self.last_trick = tuple(((leader + i) % 4, c) for i, c in enumerate(trick))
+        self.last_trick = ((leader, trick[0]), ((leader + 1) % 4, trick[1]),
+                           ((leader + 2) % 4, trick[2]), ((leader + 3) % 4, trick[3]))
         self.trick = ()
         self.tricks_played += 1
         if self.tricks_played == 1 and self._score_weis():
@@ -365,11 +387,15 @@ class Jass(Game):
         last = self.tricks_played == TRICKS
         if last:
             raw += LAST_TRICK_BONUS
-        points, tricks = list(self.card_points), list(self.tricks_won)
-        points[team] += raw
-        tricks[team] += 1
-        self.card_points, self.tricks_won = (points[0], points[1]), (tricks[0], tricks[1])
-        bonus = self.options.match_bonus if last and tricks[team] == TRICKS else 0
+        (p0, p1), (t0, t1) = self.card_points, self.tricks_won
+        if team:
+            p1 += raw
+            t1 += 1
+        else:
+            p0 += raw
+            t0 += 1
+        self.card_points, self.tricks_won = (p0, p1), (t0, t1)
+        bonus = self.options.match_bonus if last and (t1 if team else t0) == TRICKS else 0
         if self._write(team, raw + bonus):
             return
         if last:
@@ -402,10 +428,13 @@ class Jass(Game):
 
     def _write(self, team: int, raw: int) -> bool:
         """Write points as they happen (J-7); True if the team thereby reached the target."""
-        written = list(self.written)
-        written[team] += raw * self.factor
-        self.written = (written[0], written[1])
-        if self.scores_before[team] + written[team] >= self.options.target:
+        w0, w1 = self.written
+        if team:
+            w1 += raw * self.factor
+        else:
+            w0 += raw * self.factor
+        self.written = (w0, w1)
+        if self.scores_before[team] + (w1 if team else w0) >= self.options.target:
             self._finish("target reached", team)
             return True
         return False
@@ -554,6 +583,11 @@ def _check_scores(scores_before: Sequence[int], target: int) -> None:
         raise ValueError(f"the game is already decided: {list(scores_before)} with target {target}")
 
 
+_PLAYS: dict[int, tuple[Action, ...]] = {}
+"""The play actions of each playable mask, made once (emptied when it grows past
+MAX_PLAY_LISTS, so a long run's memory stays bounded)."""
+MAX_PLAY_LISTS = 1 << 16
+_CARD = {card.name: card for card in Card}
 TRUMP = {contract: Action("trump", contract.word) for contract in Contract}
 PUSH = Action("push")
 Jass.ACTION_SPACE = ActionSpace("jass", [*TRUMP.values(), PUSH, *play_actions(FULL_DECK),
