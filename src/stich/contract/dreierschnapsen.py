@@ -10,8 +10,9 @@ card, naming two of his own exchanges both). Laid-down cards count for nobody.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
+from typing import Any, ClassVar
 
 from stich.contract.contracts import Goal
 from stich.contract.deal import ContractOptions, ContractSchnapsen
@@ -115,12 +116,12 @@ class Dreierschnapsen(ContractSchnapsen):
         rank = self.contract.rank if self.contract is not None else 0
         return self._contract_problem(name, rank)
 
-    def _verbs(self) -> dict[str, Callable[[Action], Illegal | None]]:
-        verbs = super()._verbs()
-        verbs["discard"] = lambda a: self._lay_down_problem(a, normal_game=False)
-        verbs["exchange-talon"] = lambda a: self._lay_down_problem(a, normal_game=True)
-        verbs["bid"] = lambda a: self._raise_problem(a.arg)
-        return verbs
+    VERBS: ClassVar[Mapping[str, Callable[[Any, Action], Illegal | None]]] = {
+        **ContractSchnapsen.VERBS,
+        "discard": lambda g, a: g._lay_down_problem(a, normal_game=False),
+        "exchange-talon": lambda g, a: g._lay_down_problem(a, normal_game=True),
+        "bid": lambda g, a: g._raise_problem(a.arg),
+    }
 
     def _candidates(self) -> list[Action]:
         if self.phase is not Phase.TALON:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from stich.contract.auction import Auction, Doubling
 from stich.contract.contracts import TABLE, Contract, Goal, bidder_problem
@@ -169,30 +169,30 @@ class ContractLegality:
         return explain_follow("B-4", hand, cards, self.play_trump, self.order,
                               self.options.must_overtrump)
 
-    def _verbs(self) -> dict[str, Callable[[Action], Illegal | None]]:
-        """The predicate of each verb; Dreierschnapsen adds its talon verbs."""
-        return {
-            "trump": lambda a: (self._trump_problem(a.suit) if a.arg in Suit.__members__
-                                else Illegal("notation", f"{a.arg!r} is not a suit")),
-            "turnup": lambda a: self._turnup_problem(),
-            "redeal": lambda a: self._redeal_problem(),
-            "bid": lambda a: self._bid_problem(a.arg),
-            "pass": lambda a: self._pass_problem(),
-            "double": lambda a: self._double_problem(a.verb),
-            "redouble": lambda a: self._double_problem(a.verb),
-            "reredouble": lambda a: self._double_problem(a.verb),
-            "marriage": lambda a: (self._marriage_problem(a.suit) if a.arg in Suit.__members__
-                                   else Illegal("notation", f"{a.arg!r} is not a suit")),
-            "play": lambda a: self._play_problem(a.card),
-        }
+    VERBS: ClassVar[Mapping[str, Callable[[Any, Action], Illegal | None]]] = {
+        "trump": lambda g, a: (g._trump_problem(a.suit) if a.arg in Suit.__members__
+                               else Illegal("notation", f"{a.arg!r} is not a suit")),
+        "turnup": lambda g, a: g._turnup_problem(),
+        "redeal": lambda g, a: g._redeal_problem(),
+        "bid": lambda g, a: g._bid_problem(a.arg),
+        "pass": lambda g, a: g._pass_problem(),
+        "double": lambda g, a: g._double_problem(a.verb),
+        "redouble": lambda g, a: g._double_problem(a.verb),
+        "reredouble": lambda g, a: g._double_problem(a.verb),
+        "marriage": lambda g, a: (g._marriage_problem(a.suit) if a.arg in Suit.__members__
+                                  else Illegal("notation", f"{a.arg!r} is not a suit")),
+        "play": lambda g, a: g._play_problem(a.card),
+    }
+    """The predicate of each verb, called with the game and the action (built once per class;
+    Dreierschnapsen adds its talon verbs)."""
 
     def why_illegal(self, action: Action) -> Illegal | None:
         if self._result is not None:
             return Illegal("end", "the deal is over")
-        check = self._verbs().get(action.verb)
+        check = self.VERBS.get(action.verb)
         if check is None:
             return Illegal("notation", f"{action.verb!r} is not an action in {self.NAME}")
-        return check(action)
+        return check(self, action)
 
     def _candidates(self) -> list[Action]:
         """Every action that may be legal in this phase (filtered by the predicates)."""

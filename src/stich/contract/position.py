@@ -231,7 +231,8 @@ def build(cls: type[ContractSchnapsen], fields: dict[str, Any]) -> ContractSchna
     game = cls.__new__(cls)
     game.setup(dealer, fields["options"], None,
                tuple(tuple(sorted(h)) for h in hands),  # type: ignore[arg-type]
-               tuple(talon if phase is Phase.AUCTION else fields.get("seen", ())))
+               tuple(c for c in (talon if phase is Phase.AUCTION else fields.get("seen", ()))
+                     if c is not None))
     game.from_position_ = True
     game.phase = phase
     game.hands = tuple(card_set(h) for h in hands)  # type: ignore[arg-type]
