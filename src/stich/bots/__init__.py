@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 
 from stich.bots.base import Bot
 
 _BOTS: dict[str, dict[str, str]] = {
     "schnapsen": {"random": "stich.bots.random_bot:RandomBot",
-                  "rules": "stich.bots.schnapsen:SchnapsenRulesBot"},
+                  "rules": "stich.bots.schnapsen:SchnapsenRulesBot",
+                  "pimc": "stich.bots.pimc:PimcBot"},
     "bauernschnapsen": {"random": "stich.bots.random_bot:RandomBot",
-                        "rules": "stich.bots.contract.rules:ContractRulesBot"},
+                        "rules": "stich.bots.contract.rules:ContractRulesBot",
+                        "pimc": "stich.bots.pimc:PimcBot"},
     "dreierschnapsen": {"random": "stich.bots.random_bot:RandomBot",
-                        "rules": "stich.bots.contract.rules:ContractRulesBot"},
+                        "rules": "stich.bots.contract.rules:ContractRulesBot",
+                        "pimc": "stich.bots.pimc:PimcBot"},
     "jass": {"random": "stich.bots.random_bot:RandomBot",
-             "rules": "stich.bots.jass:JassRulesBot"},
+             "rules": "stich.bots.jass:JassRulesBot",
+             "pimc": "stich.bots.pimc:PimcBot"},
 }
 
 
@@ -22,11 +27,17 @@ def bot_names(game: str) -> list[str]:
     return sorted(_BOTS.get(game, {}))
 
 
-def make_bot(game: str, name: str, seed: int = 0) -> Bot:
-    """A fresh bot; ValueError names the bots known for the game."""
+def make_bot(game: str, name: str, seed: int = 0, nodes: int | None = None,
+             think_ms: float | None = None) -> Bot:
+    """A fresh bot; ValueError names the bots known for the game. ``nodes`` (a search budget
+    per decision) and ``think_ms`` (a time for people, converted to nodes) go to the bots that
+    search (``pimc``); the others take no budget and ignore them."""
     known = _BOTS.get(game, {})
     if name not in known:
         raise ValueError(f"no bot {name!r} for {game}; known: {', '.join(sorted(known)) or '-'}")
     module, _, attr = known[name].partition(":")
-    bot: Bot = getattr(importlib.import_module(module), attr)(seed)
+    cls = getattr(importlib.import_module(module), attr)
+    budget = {key: value for key, value in (("nodes", nodes), ("think_ms", think_ms))
+              if value is not None and key in inspect.signature(cls).parameters}
+    bot: Bot = cls(seed, **budget)
     return bot

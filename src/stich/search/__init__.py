@@ -28,7 +28,7 @@ from stich.search.adapters import (
 )
 
 __all__ = ["Analysis", "NotCardPlay", "analyze", "backend", "in_card_play", "line",
-           "native_available", "playout"]
+           "native_available", "playout", "solve"]
 
 
 def _load_kernel() -> ModuleType | None:
@@ -88,17 +88,37 @@ def _sign(state: tuple[int, ...], seat: int) -> int:
     return 1 if state[layout.INDEX["maxmask"]] >> seat & 1 else -1
 
 
-def analyze(game: Game, native: bool | None = None) -> Analysis:
-    """Exact values of every legal action in card play (NotCardPlay outside it)."""
+def analyze(game: Game, native: bool | None = None, horizon: int = -1) -> Analysis:
+    """Exact values of every legal action in card play (NotCardPlay outside it).
+
+    ``horizon`` >= 0 stops the search that many tricks ahead and counts nothing beyond (for
+    Jass early in a deal, where a whole solve is slow): values are then what is written
+    within the horizon, no longer exact.
+    """
     state = kernel_state(game)
     seat = game.current_player()
     if _native(native):
         assert _KERNEL is not None
-        pairs, nodes = _KERNEL.analyze(state)
+        pairs, nodes = _KERNEL.analyze(state, horizon)
     else:
-        pairs, nodes = pysearch.analyze(game)
+        pairs, nodes = pysearch.analyze(game, horizon)
     sign, now = _sign(state, seat), pysearch.running(state)
     return Analysis(seat, tuple((move_action(m), sign * (now + v)) for m, v in pairs), nodes)
+
+
+def solve(game: Game, seat: int, native: bool | None = None,
+          horizon: int = -1) -> tuple[int, int]:
+    """The deal's value for ``seat``'s side under best play by all (``analyze``'s units),
+    and the nodes searched; a finished deal is valued by its result."""
+    state = kernel_state(game)
+    if game.is_terminal():
+        value, nodes = 0, 0
+    elif _native(native):
+        assert _KERNEL is not None
+        value, nodes = _KERNEL.solve(state, horizon)
+    else:
+        value, nodes = pysearch.solve(game, horizon)
+    return _sign(state, seat) * (pysearch.running(state) + value), nodes
 
 
 def line(game: Game, native: bool | None = None) -> tuple[list[tuple[int, Action, int]], int]:

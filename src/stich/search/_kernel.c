@@ -578,7 +578,12 @@ typedef struct {
     size_t slots, count;
     long long nodes;
     int oom;
+    int limit;            /* tricks after which the search stops (-1: none) */
 } Ctx;
+
+static inline int played(const St *st) {
+    return st->tricks[0] + st->tricks[1] + st->tricks[2] + st->tricks[3];
+}
 
 /* The exact state a trick start's value depends on (without the points already written in
  * Jass, whose values are rewards from here on, unless the game target can end the deal). */
@@ -738,6 +743,7 @@ static int alphabeta(Ctx *c, St *st, int alpha, int beta) {
     c->nodes++;
     if (st->done) return 0;
     int boundary = st->ntrick == 0, ttbest = -1;
+    if (boundary && c->limit >= 0 && played(st) >= c->limit) return 0;   /* the horizon */
     u64 key[KEY_WORDS];
     if (boundary) {
         make_key(sp, st, key);
@@ -809,9 +815,10 @@ static int best_index(const Spec *sp, const St *st, const int *values, int n) {
     return best;
 }
 
-static int ctx_init(Ctx *c, const Spec *sp) {
+static int ctx_init(Ctx *c, const Spec *sp, const St *root, int horizon) {
     memset(c, 0, sizeof *c);
     c->sp = sp;
+    c->limit = horizon < 0 ? -1 : played(root) + horizon;
     c->slots = 1 << 12;
     c->tab = calloc(c->slots, sizeof(Entry));
     if (!c->tab) { PyErr_NoMemory(); return -1; }
@@ -926,10 +933,11 @@ static PyObject *k_perft(PyObject *Py_UNUSED(self), PyObject *args) {
 
 static PyObject *k_analyze(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
+    int horizon = -1;
     Spec sp; St st;
-    if (!PyArg_ParseTuple(args, "O", &obj) || parse(obj, &sp, &st) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "O|i", &obj, &horizon) || parse(obj, &sp, &st) < 0) return NULL;
     Ctx c;
-    if (ctx_init(&c, &sp) < 0) return NULL;
+    if (ctx_init(&c, &sp, &st, horizon) < 0) return NULL;
     int moves[MAXMOVES], values[MAXMOVES], n;
     Py_BEGIN_ALLOW_THREADS
     n = analyze(&c, &st, moves, values);
@@ -942,13 +950,29 @@ static PyObject *k_analyze(PyObject *Py_UNUSED(self), PyObject *args) {
     return Py_BuildValue("(NL)", pairs, c.nodes);
 }
 
+/* The exact value (for the max side, from here on) without the moves' values. */
+static PyObject *k_solve(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *obj;
+    int horizon = -1, value;
+    Spec sp; St st;
+    if (!PyArg_ParseTuple(args, "O|i", &obj, &horizon) || parse(obj, &sp, &st) < 0) return NULL;
+    Ctx c;
+    if (ctx_init(&c, &sp, &st, horizon) < 0) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    value = mtdf(&c, &st, 0);
+    Py_END_ALLOW_THREADS
+    free(c.tab);
+    if (c.oom) return PyErr_NoMemory();
+    return Py_BuildValue("(iL)", value, c.nodes);
+}
+
 /* The principal line: each step's analysis (one table for the whole line), then its best. */
 static PyObject *k_line(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
     Spec sp; St st;
     if (!PyArg_ParseTuple(args, "O", &obj) || parse(obj, &sp, &st) < 0) return NULL;
     Ctx c;
-    if (ctx_init(&c, &sp) < 0) return NULL;
+    if (ctx_init(&c, &sp, &st, -1) < 0) return NULL;
     int line[512], values[512], len = 0;
     Py_BEGIN_ALLOW_THREADS
     int moves[MAXMOVES], vals[MAXMOVES], n;
@@ -972,7 +996,8 @@ static PyMethodDef methods[] = {
     {"playout", k_playout, METH_VARARGS, "playout(state, seed) -> (moves, value)"},
     {"playouts", k_playouts, METH_VARARGS, "playouts(state, seed, count) -> (moves, value sum)"},
     {"perft", k_perft, METH_VARARGS, "perft(state, depth) -> move sequences (ended deals: 1)"},
-    {"analyze", k_analyze, METH_VARARGS, "analyze(state) -> ([(move, value)], nodes)"},
+    {"analyze", k_analyze, METH_VARARGS, "analyze(state, horizon=-1) -> ([(move, value)], nodes)"},
+    {"solve", k_solve, METH_VARARGS, "solve(state, horizon=-1) -> (value, nodes)"},
     {"line", k_line, METH_VARARGS, "line(state) -> ([(move, value)], nodes): principal line"},
     {NULL, NULL, 0, NULL},
 };

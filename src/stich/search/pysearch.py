@@ -184,10 +184,11 @@ class EngineWorld:
 class Search:
     """Alpha-beta with an exact table at trick starts, under an MTD(f) driver (as the kernel)."""
 
-    def __init__(self, world: EngineWorld) -> None:
+    def __init__(self, world: EngineWorld, horizon: int = -1) -> None:
         self.world = world
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.nodes = 0
+        self.limit = -1 if horizon < 0 else played(world.root) + horizon
 
     def alphabeta(self, alpha: int, beta: int) -> int:
         world = self.world
@@ -196,6 +197,8 @@ class Search:
             return 0
         s = world.state()
         boundary = s[_I["ntrick"]] == 0
+        if boundary and self.limit >= 0 and played(s) >= self.limit:
+            return 0  # the horizon
         ttbest = -1
         key: tuple[int, ...] = ()
         if boundary:
@@ -285,9 +288,19 @@ def best_index(maxing: bool, values: list[int]) -> int:
     return best
 
 
-def analyze(game: Game) -> tuple[list[tuple[int, int]], int]:
-    search = Search(EngineWorld(game))
+def played(state: tuple[int, ...]) -> int:
+    """Tricks played so far (the kernel's ``played``)."""
+    return sum(state[_I[f"tricks{i}"]] for i in range(4))
+
+
+def analyze(game: Game, horizon: int = -1) -> tuple[list[tuple[int, int]], int]:
+    search = Search(EngineWorld(game), horizon)
     return search.analyze(), search.nodes
+
+
+def solve(game: Game, horizon: int = -1) -> tuple[int, int]:
+    search = Search(EngineWorld(game), horizon)
+    return search.mtdf(0), search.nodes
 
 
 def line(game: Game) -> tuple[list[tuple[int, int]], int]:
