@@ -76,7 +76,12 @@ def play(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
                              "(with --resume: read from the file).", show_default=False)] = None,
     vs: Annotated[str, typer.Option(metavar="BOT",
-                                    help="The bot to play against (rules, random).")] = "rules",
+                                    help="The bot to play against (rules, random, pimc).")
+                  ] = "rules",
+    nodes: Annotated[int | None, typer.Option(
+        metavar="N", help="Search budget per decision for pimc (nodes).")] = None,
+    think_ms: Annotated[float | None, typer.Option(
+        metavar="MS", help="Thinking time per decision for pimc, as a node budget.")] = None,
     preset: Annotated[str | None, typer.Option(
         metavar="NAME",
         help="Rule preset: soft, sharp, tournament (Schnapsen); standard, swisslos, "
@@ -105,7 +110,7 @@ def play(
     from stich.terminal.start import PlayRequest, StartError, start_play
 
     request = PlayRequest(game, vs, preset, option or [], seed, deck, name, save, resume,
-                          auto_claim, wait, _records_dir())
+                          auto_claim, wait, _records_dir(), nodes=nodes, think_ms=think_ms)
     try:
         start_play(request)
     except StartError as error:

@@ -41,6 +41,10 @@ class PlayRequest:
     auto_claim: bool
     wait: bool
     records_dir: Path
+    nodes: int | None = None
+    """Search budget per decision for the bots that search (pimc)."""
+    think_ms: float | None = None
+    """Thinking time per decision, converted to a node budget (pimc)."""
 
 
 @dataclasses.dataclass
@@ -161,7 +165,10 @@ def start_play(request: PlayRequest) -> bool:
     game, match = prepared.game, prepared.match
     seed = match.seed if match.seed is not None else 0
     try:
-        bots = [make_bot(game, request.vs, derive_seed(seed, "bot", seat))
+        if (request.nodes or 1) < 1 or (request.think_ms or 1) <= 0:
+            raise ValueError("--nodes and --think-ms must be above 0")
+        bots = [make_bot(game, request.vs, derive_seed(seed, "bot", seat), nodes=request.nodes,
+                         think_ms=request.think_ms)
                 for seat in range(1, len(match.seats))]
     except ValueError as error:
         raise StartError(str(error)) from None
