@@ -492,3 +492,23 @@ def test_the_general_sampler_agrees_where_the_chain_is_not_used(
                                  for _ in range(n))
     assert set(seen) <= set(outcomes), name
     assert chi_square_p(seen, outcomes, n) > 0.001, name
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_worlds_of_games_built_from_positions(preset: str) -> None:
+    """From a position (any phase: mid-trick, closed, a marriage pending), then play on: every
+    sample replays to the same information state for both seats."""
+    rng = random.Random(12)
+    for seed in range(40):
+        game = random_deal(seed, preset, claims=0.0, stop=rng.randrange(0, 18))
+        if game.is_terminal():
+            continue
+        twin = Schnapsen.from_position(game.position())
+        for _ in range(rng.randrange(0, 8)):
+            if twin.is_terminal():
+                break
+            twin.apply(rng.choice(twin.legal_actions()))
+        for seat in (0, 1):
+            info = twin.information_state(seat)
+            for _ in range(3):
+                assert info.sample_world(rng).information_state(seat) == info
