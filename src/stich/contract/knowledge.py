@@ -145,6 +145,7 @@ class _Reading:
         self.actions: list[tuple[int, Action | None, str]] = []
         self.forfeit: tuple[int, Illegal] | None = None
         self.farbenringerl: tuple[int, bool] | None = None  # bidder, before the talon
+        self.named: tuple[int, Suit] | None = None  # B-2: trump held among the first three
         self.trump = base_game.trump
         self.contract: Contract | None = base_game.contract
         self.declarer = base_game.declarer
@@ -209,6 +210,8 @@ class _Reading:
             self.actions.append((seat, Action(kind, event.arg), ""))
             if kind == "trump":
                 self.trump = Suit[event.arg]
+                if self.options.trump_must_be_held:  # type: ignore[attr-defined]
+                    self.named = (seat, self.trump)
             elif kind == "turnup":
                 card = event.cards[0]
                 self.trump = card.suit
@@ -385,6 +388,10 @@ def propose_world(cls: type[ContractSchnapsen], info: InfoState,
                        for s, slots in enumerate(r.base["hands"])]
     if any(hand is None for hand in fields["hands"]):
         return None
+    if r.named is not None:  # B-2 trump_must_be_held: the replay would refuse it (cheaper here)
+        caller, suit = r.named
+        if not any(card.suit == suit for card in fields["hands"][caller][:FIRST_PACKET]):
+            return None
     if cls.TALON_SIZE:
         fields["talon"] = _fill(r.base["talon"], base_talon, rng)
         seen = r.base["seen"]
