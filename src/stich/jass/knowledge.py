@@ -39,7 +39,7 @@ from stich.core.game import Illegal
 from stich.core.knowledge import Event
 from stich.core.position import PositionError
 from stich.core.sampling import NoWorld, Slot, count_assignments, sample_assignment
-from stich.jass.cards import STOECK_PAIR, Contract, stronger
+from stich.jass.cards import POINTS, STOECK_PAIR, Contract, stronger
 from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields, position_text
 from stich.jass.weis import held_weis, is_four, weis_action, weis_points
 
@@ -185,6 +185,7 @@ class _Plan:
     hidden: list[_HiddenWeis]
     forfeit: tuple[int, Illegal] | None
     stoeck_open: bool
+    pile_table: _PileTable | None = None
     alternatives: list[tuple[list[int], int, list[Slot]]] | None = None
     weights: list[int] | None = None
     total: int = 0
@@ -454,6 +455,79 @@ def _pick_weis(plan: _Plan, dealt: list[int], rng: random.Random) -> list[int] |
     return out
 
 
+# --- a position's earlier tricks ---------------------------------------------------------------
+def _draw_pile(plan: _Plan, slots: list[Slot], rng: random.Random) -> int | None:
+    """The cards of the tricks before a position's last one (no seat can attribute them):
+    uniform among the sets of the right size whose card points make the points the position
+    states (J-1), then kept with probability (ways to deal the rest into the hands) / (ways
+    without the hands' constraints), which makes (tricks, hands) uniform. None: rejected.
+    Every other proposal instead deals these cards like a hand and keeps them only if their
+    points fit (:func:`_pile_fits`): each way is exact, so their mixture is, and each is fast
+    where the other is slow (many constraints on the hands, or few)."""
+    table = plan.pile_table
+    if table is None:
+        table = plan.pile_table = _PileTable(plan)
+    drawn = table.draw(rng)
+    if drawn is None:
+        return None
+    rest = plan.unknown & ~drawn
+    if any(slot.allowed & rest != rest for slot in slots):
+        free = [Slot(slot.size, rest) for slot in slots]
+        if rng.random() * count_assignments(rest, free) >= count_assignments(rest, slots):
+            return None
+    return drawn
+
+
+def _pile_fits(plan: _Plan, drawn: int) -> bool:
+    """Whether the earlier tricks' cards make the points the position states."""
+    table = plan.pile_table
+    if table is None:
+        table = plan.pile_table = _PileTable(plan)
+    return sum(table.points[card] for card in cards_in(drawn)) == table.target
+
+
+class _PileTable:
+    """Counts of card sets by size and point sum, to draw one uniformly (dynamic programming
+    over the unknown cards)."""
+
+    def __init__(self, plan: _Plan) -> None:
+        contract = Contract.from_word(plan.fields["contract"])
+        self.points = table = POINTS[contract]
+        self.cards = list(cards_in(plan.unknown))
+        self.values = [table[card] for card in self.cards]
+        self.size = plan.pile
+        last = parse_cards(plan.fields["last"][2:], "the last trick")
+        points = [int(p) for p in plan.fields["points"].split(",")]
+        self.target = sum(points) - sum(table[card] for card in last)
+        # ways[i][(j, s)]: sets of j cards with s points among cards i..end
+        ways: list[dict[tuple[int, int], int]] = [{} for _ in range(len(self.cards) + 1)]
+        ways[-1][0, 0] = 1
+        for i in range(len(self.cards) - 1, -1, -1):
+            here = dict(ways[i + 1])
+            value = self.values[i]
+            for (j, total), count in ways[i + 1].items():
+                if j < self.size:
+                    key = (j + 1, total + value)
+                    here[key] = here.get(key, 0) + count
+            ways[i] = here
+        self.ways = ways
+
+    def draw(self, rng: random.Random) -> int | None:
+        need, total = self.size, self.target
+        if not self.ways[0].get((need, total)):
+            raise NoWorld("no earlier tricks make the points the position states")
+        mask = 0
+        for i, card in enumerate(self.cards):
+            if not need:
+                break
+            here = self.ways[i][need, total]
+            taking = self.ways[i + 1].get((need - 1, total - self.values[i]), 0)
+            if rng.randrange(here) < taking:
+                mask |= 1 << card
+                need, total = need - 1, total - self.values[i]
+        return mask
+
+
 # --- proposing a world ----------------------------------------------------------------------
 def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass | None:
     """A deal drawn uniformly among those the seat cannot rule out, replayed (module doc)."""
@@ -476,7 +550,15 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
         for item, w in zip(plan.hidden, weis, strict=True):
             hands[item.seat] |= w & ~plan.played[item.seat] & ~plan.known[item.seat]
     else:
-        masks = sample_assignment(plan.unknown, _slots(plan, [0] * 4, [0] * 4), rng)
+        unknown, slots = plan.unknown, _slots(plan, [0] * 4, [0] * 4)
+        if plan.pile and rng.randrange(2):
+            drawn = _draw_pile(plan, slots[:-1], rng)
+            if drawn is None:
+                return None
+            unknown, slots = unknown & ~drawn, slots[:-1]
+        masks = sample_assignment(unknown, slots, rng)
+        if len(masks) == 4 and not _pile_fits(plan, masks[-1]):
+            return None
         hands = [0, 0, 0, 0]
         for seat, mask in zip(others, masks, strict=False):
             hands[seat] = mask
@@ -486,7 +568,10 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
     dealt = [hands[seat] | (plan.played[seat] if seat != viewer else 0) for seat in range(4)]
     if plan.hidden:
         if not plan.attributable:
-            weis = _relaxed_weis(plan, hands, rng)
+            relaxed = _relaxed_weis(plan, hands, rng)
+            if relaxed is None:
+                return None
+            weis = relaxed
         elif plan.alternatives is not None:
             ways = _multiplicity(plan, dealt)
             if ways > 1 and rng.randrange(ways):
@@ -507,7 +592,7 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
     return _replay(world, plan, declared)
 
 
-def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int]:
+def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int] | None:
     """A position after trick 1 with a Weis known by points: one drawn among the Weis of those
     points that no other hand contradicts (the acceptance check keeps what fits)."""
     out = []
@@ -516,7 +601,7 @@ def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int
         pool = [w for w in _WEIS_BY_POINTS[plan.options.four_of_a_kind_low].get(item.points, [])
                 if not w & blocked]
         if not pool:
-            return []
+            return None
         out.append(rng.choice(pool))
     return out
 
