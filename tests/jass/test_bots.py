@@ -21,7 +21,7 @@ def _act(game: Jass, seat: int | None = None) -> Action:
 
 
 def test_both_bots_are_registered() -> None:
-    assert bot_names("jass") == ["random", "rules"]
+    assert {"random", "rules"} <= set(bot_names("jass"))  # and stronger ones (pimc)
     assert make_bot("jass", "rules").NAME == "rules"
 
 
