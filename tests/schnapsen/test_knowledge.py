@@ -151,6 +151,10 @@ def test_from_dict_names_what_is_wrong() -> None:
         InfoState.from_dict({**info, "seat": 2})
     with pytest.raises(InfoStateError, match="unknown card"):
         InfoState.from_dict({**info, "events": [{"kind": "deal", "seat": 0, "cards": ["X9"]}]})
+    broken = InfoState.from_dict({**info, "events": [*info["events"], {"kind": "play",
+                                                                       "seat": 1}]})
+    with pytest.raises(InfoStateError, match="lacks what its kind needs"):
+        broken.sample_world(random.Random(1))
 
 
 # --- 2. sampled worlds -----------------------------------------------------------------------

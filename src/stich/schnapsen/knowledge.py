@@ -105,8 +105,8 @@ class _Plan:
     hidden_draws: list[int]
     """The stock position of each hidden draw, in slot order."""
     order: list[tuple[Card, int, int]] | None
-    """The chain sampler's steps (card, first place, end of its places), or None where the
-    general sampler is needed (``_chain``)."""
+    """The chain sampler's steps (card, kind, end of its places), or None where the general
+    sampler is needed (``_chain``)."""
     rest: list[int]
     """The stock positions still face down at the end of the history."""
     actions: list[Action]
@@ -125,7 +125,11 @@ def _plan_for(info: InfoState) -> _Plan:
     global _last
     if _last is not None and _last[0] is info:
         return _last[1]
-    plan = _read(info)
+    try:
+        plan = _read(info)
+    except (IndexError, KeyError, AttributeError) as error:
+        raise InfoStateError(f"not a Schnapsen information state: an event lacks what its "
+                             f"kind needs ({error!r})") from None
     _last = (info, plan)
     return plan
 
