@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -16,6 +17,8 @@ from stich.core.actions import Action
 from stich.core.cards import SUIT_MASK, Card, Suit, cards_in
 from stich.core.game import Illegal
 from stich.core.knowledge import Event
+from stich.core.records import DealRecord
+from stich.core.replay import replay
 from stich.schnapsen.family import DECK
 from tests.bauernschnapsen.helpers import bauern, run
 from tests.bauernschnapsen.knowledge_checks import (
@@ -36,7 +39,8 @@ from tests.bauernschnapsen.knowledge_checks import (
 OPTIONS = [*OPTIONS_BOTH, {"bettler_partner_sits_out": True}, {"schnapser_with_partner": True}]
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", [*range(16), *(pytest.param(s, marks=pytest.mark.slow)
+                                                for s in range(16, 200))])
 def test_info_states_and_sampled_worlds(seed: int) -> None:  # issue 8 items 1, 2
     check_info_states(Bauernschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
 
@@ -210,6 +214,11 @@ def test_forfeit_loses_the_deal_for_the_offending_team() -> None:  # item 5
     assert world.result() == result
     record = game.to_record()
     assert record.extra["forfeit"]["seat"] == 3
+    again = replay(DealRecord.from_dict(json.loads(json.dumps(record.to_dict()))))
+    assert again.result() == result and again._snapshot(again) == game._snapshot(game)
+    twin = game.clone()
+    game.undo()  # the forfeit is in the snapshot: taking back the last call clears it too
+    assert game.result() is None and game._forfeit is None and twin.result() == result
 
 
 def test_forfeit_in_the_normal_game_costs_three() -> None:  # item 5

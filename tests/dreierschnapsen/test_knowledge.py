@@ -37,7 +37,8 @@ HANDS = ["SA SK CJ HQ HK DJ", "HA HT DA ST SQ SJ", "CA CT DT DK DQ CQ"]
 TALON = "HJ CK"
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", [*range(16), *(pytest.param(s, marks=pytest.mark.slow)
+                                                for s in range(16, 200))])
 def test_info_states_and_sampled_worlds(seed: int) -> None:  # issue 8 items 1, 2
     check_info_states(Dreierschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
 
