@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from stich.core.action_space import ActionSpace
 from stich.core.actions import Action, play_actions
 from stich.core.cards import FULL_DECK, Card, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
-from stich.core.options import OptionsError, RuleOptions, choice
 from stich.core.records import DealRecord, RecordError, dealt_from_record
 from stich.jass.cards import (
     DECK,
@@ -34,6 +32,8 @@ from stich.jass.cards import (
     winner_index,
 )
 from stich.jass.knowledge import action_events, forfeit_event, propose_world, start_events
+from stich.jass.options import JassOptions as JassOptions  # re-exported: the game's options
+from stich.jass.options import factors
 from stich.jass.position import position_text, read_position
 from stich.jass.weis import (
     Declared,
@@ -54,51 +54,6 @@ TEAMS = ((0, 2), (1, 3))
 """Partners sit opposite (J-2); team ``seat % 2``."""
 STOECK_POINTS = 20
 """J-6."""
-
-
-@lru_cache(maxsize=64)
-def parse_multipliers(text: str) -> tuple[int, int, int, int]:
-    """``"1,2,3,4"``: factors for Rosen/Eicheln, Schilten/Schellen, Obenabe, Undenufe (J-9)."""
-    parts = text.replace(" ", "").split(",")
-    try:
-        factors = tuple(int(part) for part in parts)
-    except ValueError:
-        factors = ()
-    if len(factors) != 4 or min(factors) < 1:
-        raise OptionsError(
-            f"jass option multipliers takes four whole numbers of at least 1 for Rosen/Eicheln, "
-            f"Schilten/Schellen, Obenabe, Undenufe, such as 1,2,3,4; got {text!r}")
-    return factors[0], factors[1], factors[2], factors[3]
-
-
-_FACTOR_COLUMN = {Contract.H: 0, Contract.D: 0, Contract.S: 1, Contract.C: 1,
-                  Contract.OBENABE: 2, Contract.UNDENUFE: 3}
-
-
-@dataclasses.dataclass(frozen=True)
-class JassOptions(RuleOptions):
-    """J-9's presets and named options; the defaults are ``standard``."""
-
-    GAME = "jass"
-    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
-        "standard": {},
-        "swisslos": {"multipliers": "1,2,3,3"},
-        "turnier": {"multipliers": "1,1,1,1", "target": 1000},
-    }
-
-    target: int = choice(2500, 1000, 1500, 2000, 3000)
-    multipliers: str = "1,2,3,4"
-    match_bonus: int = 100
-    weis: bool = True
-    stoeck: bool = True
-    four_of_a_kind_low: bool = True
-
-    def __post_init__(self) -> None:
-        parse_multipliers(self.multipliers)
-
-    def multiplier(self, contract: Contract) -> int:
-        """The contract's factor (J-7, J-9)."""
-        return parse_multipliers(self.multipliers)[_FACTOR_COLUMN[contract]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -164,7 +119,7 @@ class Jass(Game):
         self.dealt = tuple(tuple(hand) for hand in hands)
         self.scores_before: tuple[int, int] = (scores_before[0], scores_before[1])
         self.hands: tuple[int, ...] = masks
-        self.factors = _factors(self.options)
+        self.factors = factors(self.options)
         self.contract: Contract | None = None
         self.factor = 0
         """The contract's multiplier (J-9), once chosen."""
@@ -516,9 +471,7 @@ class Jass(Game):
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        game = read_position(text)
-        assert isinstance(game, cls)
-        return game
+        return read_position(cls, text)
 
     # --- observations -----------------------------------------------------------------------
     def observation(self, seat: int) -> JassObservation:
@@ -564,11 +517,6 @@ class Jass(Game):
 def seat_holding(hands: Sequence[Sequence[Card]], card: Card) -> int:
     """The seat whose hand holds the card (-1 if no hand does)."""
     return next((seat for seat, hand in enumerate(hands) if card in hand), -1)
-
-
-@lru_cache(maxsize=16)
-def _factors(options: JassOptions) -> tuple[int, ...]:
-    return tuple(options.multiplier(contract) for contract in Contract)
 
 
 def _per_seat(team_values: tuple[int, int]) -> tuple[int, ...]:

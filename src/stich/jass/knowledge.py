@@ -623,10 +623,8 @@ def _build(cls: type[Jass], plan: _Plan, start: list[int], declared: list[int | 
         if values["stoeck"] == "":
             return None
     text = " ".join(["jass", _options_word(plan), *(f"{k}={values[k]}" for k in FIELDS)])
-    from stich.jass.position import read_position
-
     try:
-        return read_position(text)
+        return cls.from_position(text)
     except PositionError:
         return None
 

@@ -22,16 +22,19 @@ Weis it has not seen as ``seat:=points`` and a Stöck holder it cannot know as `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from stich.core.cards import FULL_DECK, Card, card_set, cards_in
 from stich.core.options import OptionsError
 from stich.core.position import PositionError
 from stich.jass.cards import HAND_SIZE, POINTS, STOECK_PAIR, TRICKS, Contract
+from stich.jass.options import JassOptions, factors
 from stich.jass.weis import Declared, best, weis_points
 
 if TYPE_CHECKING:
-    from stich.jass.game import Jass, JassOptions
+    from stich.jass.game import Jass
+
+GameT = TypeVar("GameT", bound="Jass")
 
 FIELDS = ("dealer", "scores", "hands", "contract", "chooser", "pushed", "leader", "trick",
           "tricks", "points", "won", "weis", "stoeck", "stoecked", "last")
@@ -127,8 +130,6 @@ def parse_fields(text: str) -> tuple[str, dict[str, str]]:
 
 
 def parse_options(text: str) -> JassOptions:
-    from stich.jass.game import JassOptions
-
     preset, *pairs = text.split(";")
     overrides = {}
     for pair in pairs:
@@ -171,11 +172,9 @@ def _seat(text: str, what: str) -> int | None:
     return None if text == "-" else _number(text, what, 0, 3)
 
 
-def read_position(text: str) -> Jass:
-    """The game a position describes, its history starting there (PositionError if it is
-    malformed or impossible)."""
-    from stich.jass.game import Jass
-
+def read_position(cls: type[GameT], text: str) -> GameT:
+    """The game (of class ``cls``) a position describes, its history starting there
+    (PositionError if it is malformed or impossible)."""
     options_word, fields = parse_fields(text)
     options = parse_options(options_word)
     hand_texts = fields["hands"].split("/")
@@ -198,7 +197,7 @@ def read_position(text: str) -> Jass:
         if len(played) != 4:
             raise PositionError("Jass position: the last trick has four cards")
         last = tuple(((last_leader + i) % 4, card) for i, card in enumerate(played))
-    game = Jass.__new__(Jass)
+    game = cls.__new__(cls)
     game.options = options
     game.dealer = _number(fields["dealer"], "dealer", 0, 3)
     game.forehand = (game.dealer + 1) % 4
@@ -206,9 +205,7 @@ def read_position(text: str) -> Jass:
     game.scores_before = _pair(fields["scores"], "scores")
     game.hands = hands
     game.dealt = tuple(tuple(cards_in(hand)) for hand in hands)
-    from stich.jass.game import _factors
-
-    game.factors = _factors(options)
+    game.factors = factors(options)
     game.contract = contract
     game.factor = game.factors[contract] if contract is not None else 0
     game.chooser = _seat(fields["chooser"], "chooser")
