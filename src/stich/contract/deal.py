@@ -104,7 +104,7 @@ class ContractSchnapsen(ContractLegality, Game):
         self.seed = seed
         self.dealt = dealt
         self.dealt_talon = dealt_talon
-        self.from_position_ = False
+        self.starts_at_position = False
         """Whether this game's history starts at a position (``from_position``)."""
         self.contracts = contract_table(self.SEATS, self.options.contracts,
                                         self.options.assenbettler)

@@ -61,7 +61,7 @@ def _sorted(mask: int) -> tuple[Card, ...]:
 # --- events ---------------------------------------------------------------------------------
 def start_events(game: ContractSchnapsen, seat: int, state: Any) -> Iterator[Event]:
     """The first packet (or the position as ``seat`` sees it), and a forfeit already made."""
-    if game.from_position_:
+    if game.starts_at_position:
         yield Event("position", seat, arg=position.write(game, state, seat))
     else:
         yield Event("deal", seat, _sorted(card_set(game.dealt[seat][:FIRST_PACKET])),

@@ -219,7 +219,7 @@ def build(cls: type[ContractSchnapsen], fields: dict[str, Any]) -> ContractSchna
     if phase is Phase.TRUMP:
         game = cls([list(h) for h in hands], list(talon), dealer,  # type: ignore[arg-type]
                    fields["options"])
-        game.from_position_ = True
+        game.starts_at_position = True
         return game
     tricks = fields["tricks"]
     trick = fields["trick"]
@@ -233,7 +233,7 @@ def build(cls: type[ContractSchnapsen], fields: dict[str, Any]) -> ContractSchna
                tuple(tuple(sorted(h)) for h in hands),  # type: ignore[arg-type]
                tuple(c for c in (talon if phase is Phase.AUCTION else fields.get("seen", ()))
                      if c is not None))
-    game.from_position_ = True
+    game.starts_at_position = True
     game.phase = phase
     game.hands = tuple(card_set(h) for h in hands)  # type: ignore[arg-type]
     game.trump, game.turned_up = fields["trump"], fields["turned_up"]
