@@ -9,6 +9,7 @@ the target, even in the middle of a deal (J-7).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
@@ -456,9 +457,11 @@ class Jass(Game):
         return action_events(seat, actor, action, before, after)
 
     def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
-        yield from super().seat_events(seat, start)
-        if self._forfeit is not None:
-            yield forfeit_event(self._forfeit)
+        """The core's events, then a forfeit (it ends the deal outside the history)."""
+        events = super().seat_events(seat, start)
+        if self._forfeit is None:
+            return events
+        return itertools.chain(events, (forfeit_event(self._forfeit),))
 
     @classmethod
     def _propose_world(cls, info: InfoState, rng: random.Random) -> Jass | None:
