@@ -135,7 +135,6 @@ class _Reading:
         talon_slots = self.base.get("talon", [])
         self.talon_size = len(talon_slots)
         self.talon_known = sum(1 << c for c in talon_slots if c is not None)
-        self.seen_known = sum(1 << c for c in self.base.get("seen", []) if c is not None)
         self.either = 0
         """Cards in the taker's hand or in his hidden discard (known before he discarded)."""
         self.taker = self.base.get("taker", -1)
@@ -180,11 +179,11 @@ class _Reading:
     def _any_completion(self) -> dict[str, Any]:
         """The start with its hidden cards filled in card order: its public state is right."""
         fields = dict(self.base)
-        named = [c for key in ("hands",) for hand in fields[key] for c in hand if c is not None]
-        named += [c for c in fields.get("talon", []) if c is not None]
-        named += [c for _, cards in fields["tricks"] for c in cards]
-        named += list(fields["trick"][1]) if fields["trick"] else []
-        spare = iter(c for c in DECK_CARDS if c not in set(named))
+        named = {c for hand in fields["hands"] for c in hand if c is not None}
+        named |= {c for c in fields.get("talon", []) if c is not None}
+        named |= {c for _, cards in fields["tricks"] for c in cards}
+        named |= set(fields["trick"][1]) if fields["trick"] else set()
+        spare = iter(c for c in DECK_CARDS if c not in named)
         fields["hands"] = [[c if c is not None else next(spare) for c in h]
                            for h in fields["hands"]]
         if "talon" in fields:
