@@ -54,10 +54,11 @@ class Slot:
 
 
 def sample_world(cls: type[Game], info: InfoState, rng: random.Random) -> Game:
-    """A world from ``cls._propose_world`` whose info state for the seat equals ``info``."""
+    """A world from ``cls._propose_world`` whose info state for the seat equals ``info`` (the
+    same options by construction, and the same events)."""
     for _ in range(MAX_TRIES):
         world = cls._propose_world(info, rng)
-        if world is not None and world.information_state(info.seat) == info:
+        if world is not None and tuple(world.seat_events(info.seat)) == info.events:
             return world
     raise NoWorld(f"no {info.game} deal consistent with seat {info.seat}'s information "
                   f"found in {MAX_TRIES} tries")
