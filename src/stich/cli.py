@@ -223,6 +223,23 @@ def arena(
 
 
 @app.command()
+def solve(position: Annotated[str, typer.Argument(
+        help="A position string of any game (Game.position()), in quotes.")]) -> None:
+    """Solve a position with all cards known: each legal action's exact value, the principal
+    line."""
+    from stich.core.position import PositionError, from_position
+    from stich.search.positions import SolveError, report, solve_game
+
+    try:
+        game = from_position(position)
+        solved = solve_game(game)
+    except (PositionError, SolveError, ValueError) as error:
+        raise _fail(str(error)) from None
+    for line in report(game, solved):
+        typer.echo(line)
+
+
+@app.command()
 def tafel(
     game: Annotated[str | None, typer.Argument(
         help="schnapsen, bauernschnapsen, dreierschnapsen, jass, coiffeur or differenzler.")
