@@ -21,7 +21,7 @@ def play_deal(game: Game, players: Sequence[Bot], on_action: OnAction | None = N
     A player whose action is illegal is asked again if it wants to retry (a person who mistyped);
     otherwise the deal is forfeited where the game has a rule for it (S-12), else it is an error.
     """
-    run_table(Table(game=game), players, on_action)
+    run_table(Table(game=game, streams=False), players, on_action)
     result = game.result()
     assert result is not None
     return result
@@ -30,7 +30,7 @@ def play_deal(game: Game, players: Sequence[Bot], on_action: OnAction | None = N
 def play_match(match: Match, players: Sequence[Bot], on_action: OnAction | None = None) -> None:
     """Play deals until the match is decided; each finished deal is in ``match.deals``."""
     if not match.is_over():
-        run_table(Table(match), players, on_action)
+        run_table(Table(match, streams=False), players, on_action)
 
 
 def run_table(table: Table, players: Sequence[Bot], on_action: OnAction | None = None) -> None:

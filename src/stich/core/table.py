@@ -36,10 +36,14 @@ class TableError(ValueError):
 class Table:
     """One deal (``game=``) or a whole match (a :class:`Match`) at a table of seats."""
 
-    def __init__(self, match: Match | None = None, *, game: Game | None = None) -> None:
+    def __init__(self, match: Match | None = None, *, game: Game | None = None,
+                 streams: bool = True) -> None:
+        """``streams`` False keeps no messages (bots playing each other: nobody reads them,
+        and each seat's observation or info state is asked from the game directly)."""
         if (match is None) == (game is None):
             raise ValueError("a table plays either a match or a single deal")
         self.match = match
+        self.streams = streams
         first = game if game is not None else match.new_deal()  # type: ignore[union-attr]
         self.seats = first.SEATS
         self.log: list[list[dict[str, Any]]] = [[] for _ in range(self.seats)]
@@ -61,6 +65,8 @@ class Table:
 
     def messages(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
         """Seat ``seat``'s messages from number ``since`` on (a reconnecting client)."""
+        if not self.streams:
+            raise ValueError("this table keeps no messages (streams=False)")
         return self.log[seat][since:]
 
     # --- acting ----------------------------------------------------------------------------
@@ -91,7 +97,7 @@ class Table:
         self.game.forfeit(seat, why)
         self._broadcast({"type": "forfeit", "seat": seat, "rule": why.rule,
                          "reason": why.reason})
-        for other in range(self.seats):  # what the seat learns of it (the game's events)
+        for other in range(self.seats if self.streams else 0):  # what each seat learns of it
             seen = self._sent[other]
             for event in list(self.game.seat_events(other))[seen:]:
                 self._send_event(other, event)
@@ -100,10 +106,14 @@ class Table:
 
     # --- the streams -------------------------------------------------------------------------
     def _send(self, seat: int, body: dict[str, Any]) -> None:
+        if not self.streams:
+            return
         stream = self.log[seat]
         stream.append({"n": len(stream), **body})
 
     def _send_event(self, seat: int, event: Event) -> None:
+        if not self.streams:
+            return
         self._sent[seat] += 1
         self._send(seat, {"type": "event", "deal": self.deal_number, "event": event.to_dict()})
 
@@ -123,14 +133,14 @@ class Table:
         self._broadcast({"type": "deal", "deal": self.deal_number, "dealer": game.dealer,
                          "game": game.NAME})
         self._sent = [0] * self.seats  # events of this deal sent to each seat
-        for seat in range(self.seats):
+        for seat in range(self.seats if self.streams else 0):
             for event in game.seat_events(seat):
                 self._send_event(seat, event)
         self._turn()
 
     def _turn(self) -> None:
         seat = self.game.current_player()
-        if seat == TERMINAL:
+        if seat == TERMINAL or not self.streams:
             return
         legal = [str(action) for action in self.game.legal_actions()]
         for other in range(self.seats):
@@ -141,7 +151,7 @@ class Table:
 
     def _after_action(self, new_events: bool = True) -> None:
         game = self.game
-        if new_events:
+        if new_events and self.streams:
             last = len(game.history) - 1
             for seat in range(self.seats):
                 for event in game.seat_events(seat, start=last):
