@@ -11,6 +11,7 @@ The rules engine and the bots are imported when a match is played, not when a co
 
 from __future__ import annotations
 
+import functools
 import inspect
 from dataclasses import dataclass
 from typing import Any
@@ -41,12 +42,19 @@ def check_level(level: str) -> str:
     return level
 
 
-def budget_takers() -> set[str]:
-    """The levels that take a budget: all when `make_bot` accepts one, none otherwise."""
+@functools.cache
+def budget_takers() -> frozenset[str]:
+    """The levels that take a search budget: `make_bot` passes one on and the level's bot
+    class accepts it (a search bot such as `pimc` does; `rules` and `random` do not). Found
+    once per process, by making one bot of each level."""
     from stich.bots import make_bot
 
-    params = inspect.signature(make_bot).parameters
-    return set(levels()) if any(p in params for p in BUDGET_PARAMETERS) else set()
+    if not any(p in inspect.signature(make_bot).parameters for p in BUDGET_PARAMETERS):
+        return frozenset()
+    return frozenset(
+        level for level in levels()
+        if any(p in inspect.signature(type(make_bot(GAME, level, 0))).parameters
+               for p in BUDGET_PARAMETERS))
 
 
 def match_seed(draw_seed: int, match_no: int) -> int:
@@ -91,7 +99,8 @@ def play(levels_ab: tuple[str, str], seats: tuple[str, str], seed: int, match_le
         match.finish_deal(deal)
         deals += 1
         given = [int(x) for x in match.state()["bummerl"]]
+    takers = budget_takers() if budget else frozenset()
     detail = {"game": GAME, "preset": PRESET, "seed": seed, "bots": list(levels_ab),
-              "nodes": nodes, "budget_taken": bool(budget), "deals": deals,
-              "match_length": match_length}
+              "nodes": nodes, "budget_taken": [level in takers for level in levels_ab],
+              "deals": deals, "match_length": match_length}
     return Played(min(given[1], match_length), min(given[0], match_length), detail)

@@ -478,10 +478,11 @@ def play(
         if seed is not None and not 0 <= seed < 2**63:
             raise TournamentError(f"--seed must be between 0 and {2**63 - 1}")
         if nodes is not None:
-            takers = botplay.budget_takers()
-            console.print(f"budget: {nodes} nodes per move" + (
-                "" if takers else "; recorded with each result (no bot level "
-                f"takes a budget yet: {', '.join(botplay.levels())})"))
+            takers = sorted(botplay.budget_takers())
+            console.print(f"budget: {nodes} nodes per move, " + (
+                f"taken by {', '.join(takers)} (the other levels play without one)"
+                if takers else "recorded with each result (no bot level takes a budget "
+                f"yet: {', '.join(botplay.levels())})"))
         ev = _ev(ctx, event)
         t.bot_jobs(ev, bot)  # every player has a level, before anything is drawn
         limit = rounds if rounds is not None else (None if play_all else 1)
