@@ -358,8 +358,10 @@ def withdraw_round(
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Take back the latest draw while it has no result, e.g. to correct a result of the round
-    before; then draw it again (a new seed). The withdrawn seed stays in the audit (T-5)."""
+    """Take back the latest draw while it has no result (T-5), e.g. to correct a result.
+
+    Then correct, and draw the round again from a new seed. The withdrawn seed stays in the
+    audit."""
     with _tournament(ctx, db) as t:
         gone, snap = t.withdraw_round(_ev(ctx, event), round_no)
     console = _console()
@@ -458,9 +460,10 @@ def play(
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Play a round with bots and write the results as the platform (T-5): the open matches,
-    or the next round, drawn first; --all or --rounds N go on. Each match is seeded from its
-    round's recorded draw seed. Knockout, Swiss and round robin."""
+    """Play a round with bots and write the results as the platform (T-5).
+
+    Plays the open matches, or draws the next round and plays it; --all or --rounds N go on.
+    Each match is seeded from its round's recorded draw seed. Knockout, Swiss, round robin."""
     from stich.core.dealing import derive_seed
     from stich.tournament import botplay
 
