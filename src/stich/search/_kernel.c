@@ -694,7 +694,12 @@ static int move_score(const Spec *sp, const St *st, int move, int ttbest) {
         if (move == CLOSE) return 100;
         return 0;
     }
-    if (!st->ntrick) return 1000 + 10 * sp->strength[move] + sp->cpts[move];
+    if (!st->ntrick) {      /* a lead: first the cards no other hand can beat in their suit */
+        u64 others = 0;
+        for (int i = 0; i < sp->nseats; i++) if (i != st->to_act) others |= st->hand[i];
+        int master = !(others & sp->above[move]);
+        return (master ? 2000 : 1000) + 10 * sp->strength[move] + sp->cpts[move];
+    }
     int cards[4];
     for (int i = 0; i < st->ntrick; i++) cards[i] = st->trick[i];
     int now = st->tseat[trick_winner(sp, cards, st->ntrick)];
@@ -784,26 +789,34 @@ static int alphabeta(Ctx *c, St *st, int alpha, int beta) {
     return g;
 }
 
-/* MTD(f): null-window searches converge on the exact value from a first guess. */
-static int mtdf(Ctx *c, St *st, int guess) {
-    int g = guess, lo = -INF, hi = INF;
+/* The values a search from here can return lie within plus or minus this bound. */
+static int value_bound(const Spec *sp, const St *st) {
+    if (sp->fam == JASS) return j_reach(sp, st);
+    if (sp->fam == SCHNAPSEN) return 3;
+    return sp->cvalue > 3 * sp->factor ? sp->cvalue : 3 * sp->factor;
+}
+
+/* MTD with bisection: null-window searches at the middle of the interval known to hold the
+ * value; each fail-soft answer narrows it to the exact value (a first guess that creeps by a
+ * point per pass, as MTD(f) does over Jass's wide point range, costs far more passes). */
+static int mtd(Ctx *c, St *st) {
+    int lo = -value_bound(c->sp, st), hi = -lo;
     while (lo < hi) {
-        int beta = g == lo ? g + 1 : g;
-        g = alphabeta(c, st, beta - 1, beta);
+        int beta = lo + (hi - lo + 1) / 2;
+        int g = alphabeta(c, st, beta - 1, beta);
         if (g < beta) hi = g; else lo = g;
     }
-    return g;
+    return lo;
 }
 
 /* Each legal move's exact value (for the max side, from here on), in legal order. */
 static int analyze(Ctx *c, St *st, int *moves, int *values) {
-    int n = legal(c->sp, st, moves), guess = 0;
+    int n = legal(c->sp, st, moves);
     for (int i = 0; i < n; i++) {
         St saved = *st;
         int r = apply(c->sp, st, moves[i]);
-        values[i] = r + mtdf(c, st, guess - r);
+        values[i] = r + (st->done ? 0 : mtd(c, st));
         *st = saved;
-        guess = values[i];
     }
     return n;
 }
@@ -959,7 +972,7 @@ static PyObject *k_solve(PyObject *Py_UNUSED(self), PyObject *args) {
     Ctx c;
     if (ctx_init(&c, &sp, &st, horizon) < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    value = mtdf(&c, &st, 0);
+    value = st.done ? 0 : mtd(&c, &st);
     Py_END_ALLOW_THREADS
     free(c.tab);
     if (c.oom) return PyErr_NoMemory();

@@ -53,6 +53,9 @@ class EngineWorld:
         self.cpts = self.root[_I["cpts0"]:_I["cpts0"] + 36]
         self.trump = self.root[_I["trump"]]
         self.maxmask = self.root[_I["maxmask"]]
+        self.above = [sum(1 << other for other in range(36) if other // 9 == card // 9
+                          and self.strength[other] > self.strength[card])
+                      if self.strength[card] >= 0 else 0 for card in range(36)]
         self._applied: list[int] = []
 
     def state(self) -> tuple[int, ...]:
@@ -135,8 +138,14 @@ class EngineWorld:
             return 100 if move == L.CLOSE else 0
         strength, cpts = self.strength, self.cpts
         ntrick = s[_I["ntrick"]]
-        if not ntrick:
-            return 1000 + 10 * strength[move] + cpts[move]
+        if not ntrick:  # a lead: first the cards no other hand can beat in their suit
+            to_act = s[_I["to_act"]]
+            others = 0
+            for i in range(4):
+                if i != to_act:
+                    others |= s[_HAND[i]]
+            master = not others & self.above[move]
+            return (2000 if master else 1000) + 10 * strength[move] + cpts[move]
         cards = [s[_TRICK[i]] for i in range(ntrick)]
         now = s[_I[f"tseat{self.winner_index(cards)}"]]
         maxmask = self.maxmask
@@ -256,27 +265,38 @@ class Search:
             entry[0] = entry[1] = g
         entry[2] = best
 
-    def mtdf(self, guess: int) -> int:
-        g, low, high = guess, -INF, INF
+    def bound(self) -> int:
+        """The values a search from here can return lie within plus or minus this."""
+        world = self.world
+        s = world.state()
+        if world.fam == L.JASS:
+            return world.reach(s)
+        if world.fam == L.SCHNAPSEN:
+            return 3
+        return max(world.root[_I["cvalue"]], 3 * world.root[_I["factor"]])
+
+    def mtd(self) -> int:
+        """MTD with bisection (as the kernel's ``mtd``)."""
+        high = self.bound()
+        low = -high
         while low < high:
-            beta = g + 1 if g == low else g
+            beta = low + (high - low + 1) // 2
             g = self.alphabeta(beta - 1, beta)
             if g < beta:
                 high = g
             else:
                 low = g
-        return g
+        return low
 
     def analyze(self) -> list[tuple[int, int]]:
         """Each legal move's exact value for the max side, from here on, in legal order."""
         world = self.world
-        out, guess = [], 0
+        out = []
         for move in world.legal():
             reward = world.apply(move)
-            value = reward + self.mtdf(guess - reward)
+            value = reward + (0 if world.game.is_terminal() else self.mtd())
             world.undo()
             out.append((move, value))
-            guess = value
         return out
 
 
@@ -300,7 +320,7 @@ def analyze(game: Game, horizon: int = -1) -> tuple[list[tuple[int, int]], int]:
 
 def solve(game: Game, horizon: int = -1) -> tuple[int, int]:
     search = Search(EngineWorld(game), horizon)
-    return search.mtdf(0), search.nodes
+    return (0 if game.is_terminal() else search.mtd()), search.nodes
 
 
 def line(game: Game) -> tuple[list[tuple[int, int]], int]:
