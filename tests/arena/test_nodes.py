@@ -9,8 +9,8 @@ import pytest
 
 import stich.arena.plan as plan_module
 from stich.arena import run_arena
-from stich.arena.plan import takes_budget
-from stich.bots import make_bot
+from stich.arena.plan import bot_takes_budget, takes_budget
+from stich.bots import bot_names, make_bot
 from stich.bots.base import Bot
 from stich.core.dealing import derive_seed
 from tests.arena.helpers import arena
@@ -40,9 +40,21 @@ def test_nodes_work_with_the_bots_of_today() -> None:
                    "--nodes", "50")
     assert budget.exit_code == 0, budget.stderr
     assert budget.stdout == plain.stdout  # neither bot searches: the budget changes nothing
-    if not takes_budget():
-        assert ("note: no schnapsen bot takes a node budget yet; --nodes 50 is recorded "
-                "with the run") in budget.stderr
+    assert ("note: neither rules nor random takes a node budget; --nodes 50 is only recorded "
+            "with the run") in budget.stderr
+
+
+@pytest.mark.skipif("pimc" not in bot_names("schnapsen"), reason="no pimc bot")
+def test_a_searching_bot_gives_the_same_results_for_any_jobs() -> None:
+    # PIMC within a node budget: its choices depend on the seed and the budget, not on time
+    assert bot_takes_budget("schnapsen", "pimc")
+    one = arena("schnapsen", "pimc", "rules", "--matches", "2", "--seed", "2", "--nodes", "200",
+                "--jobs", "1")
+    assert one.exit_code == 0, one.stderr
+    assert "note:" not in one.stderr
+    two = arena("schnapsen", "pimc", "rules", "--matches", "2", "--seed", "2", "--nodes", "200",
+                "--jobs", "2")
+    assert one.stdout == two.stdout
 
 
 def test_another_budget_is_another_run(tmp_path: Path) -> None:

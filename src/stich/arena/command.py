@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from stich.arena.backends import all_cores
-from stich.arena.plan import ArenaPlan, takes_budget
+from stich.arena.plan import ArenaPlan, bot_takes_budget
 from stich.arena.report import ArenaReport
 from stich.arena.run import run_plan
 from stich.arena.store import check_resumed, read_plan, saved_count
@@ -71,9 +71,10 @@ def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str 
     ``note`` gets the lines for stderr (what was read back, a budget no bot takes)."""
     note = note or (lambda line: print(line, file=sys.stderr))
     plan, matches, out = request.settle()
-    if plan.nodes is not None and not takes_budget():
-        note(f"note: no {plan.game} bot takes a node budget yet; --nodes {plan.nodes} is "
-             "recorded with the run")
+    if plan.nodes is not None and not any(bot_takes_budget(plan.game, name)
+                                          for name in (plan.a, plan.b)):
+        note(f"note: neither {plan.a} nor {plan.b} takes a node budget; --nodes {plan.nodes} "
+             "is only recorded with the run")
     finished: int | None = None  # None until the saved matches are read back
 
     def count(running: ArenaReport, total: int) -> None:

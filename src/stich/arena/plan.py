@@ -29,6 +29,12 @@ def takes_budget() -> bool:
     return "nodes" in inspect.signature(make_bot).parameters
 
 
+def bot_takes_budget(game: str, name: str) -> bool:
+    """Whether bot ``name`` searches within a node budget (its class takes ``nodes``)."""
+    return takes_budget() and "nodes" in inspect.signature(
+        type(arena_bot(game, name, 0, None))).parameters
+
+
 def arena_bot(game: str, name: str, seed: int, nodes: int | None) -> Bot:
     """A bot for the arena: with the node budget where there is one and bots take it."""
     if nodes is not None and takes_budget():
