@@ -10,16 +10,20 @@ from stich.bots.base import Bot
 _BOTS: dict[str, dict[str, str]] = {
     "schnapsen": {"random": "stich.bots.random_bot:RandomBot",
                   "rules": "stich.bots.schnapsen:SchnapsenRulesBot",
-                  "pimc": "stich.bots.pimc:PimcBot"},
+                  "pimc": "stich.bots.pimc:PimcBot",
+             "expert": "stich.bots.expert:ExpertBot"},
     "bauernschnapsen": {"random": "stich.bots.random_bot:RandomBot",
                         "rules": "stich.bots.contract.rules:ContractRulesBot",
-                        "pimc": "stich.bots.pimc:PimcBot"},
+                        "pimc": "stich.bots.pimc:PimcBot",
+                        "expert": "stich.bots.expert:ExpertBot"},
     "dreierschnapsen": {"random": "stich.bots.random_bot:RandomBot",
                         "rules": "stich.bots.contract.rules:ContractRulesBot",
-                        "pimc": "stich.bots.pimc:PimcBot"},
+                        "pimc": "stich.bots.pimc:PimcBot",
+                        "expert": "stich.bots.expert:ExpertBot"},
     "jass": {"random": "stich.bots.random_bot:RandomBot",
              "rules": "stich.bots.jass:JassRulesBot",
-             "pimc": "stich.bots.pimc:PimcBot"},
+             "pimc": "stich.bots.pimc:PimcBot",
+             "expert": "stich.bots.expert:ExpertBot"},
 }
 
 
@@ -31,7 +35,7 @@ def make_bot(game: str, name: str, seed: int = 0, nodes: int | None = None,
              think_ms: float | None = None) -> Bot:
     """A fresh bot; ValueError names the bots known for the game. ``nodes`` (a search budget
     per decision) and ``think_ms`` (a time for people, converted to nodes) go to the bots that
-    search (``pimc``); the others take no budget and ignore them."""
+    search (``pimc``, ``expert``); the others take no budget and ignore them."""
     known = _BOTS.get(game, {})
     if name not in known:
         raise ValueError(f"no bot {name!r} for {game}; known: {', '.join(sorted(known)) or '-'}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from stich.core.actions import Action
 from stich.core.game import Illegal, Observation
@@ -31,6 +31,10 @@ class Bot(ABC):
 
     def new_deal(self, seat: int) -> None:  # noqa: B027 - optional hook, stateless bots skip it
         """A new deal starts and this bot plays ``seat``."""
+
+    def see_match(self, state: dict[str, Any] | None) -> None:  # noqa: B027 - optional hook
+        """Before each deal of a match: the match's score (``Match.state()``; None for a deal
+        played alone), for bots whose choices depend on it (``expert``)."""
 
     @abstractmethod
     def act(self, observation: Observation) -> Action:

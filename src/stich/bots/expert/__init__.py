@@ -1,0 +1,140 @@
+"""The ``expert`` bot for every game: PIMC over sampled worlds with the exact solver, weighted
+by inference, exact over few hidden cards, and match-aware (issue 11, item 1).
+
+Each decision:
+
+1. **Worlds.** :attr:`ExpertBot.candidates` worlds are drawn with ``InfoState.sample_world``
+   (uniform among the deals the seat cannot rule out, every hard constraint honoured) from
+   seeds derived from the bot's seed.
+2. **Inference** (``expert.inference``): each world is weighted by how likely it makes the
+   opponents' earlier choices (trump, push, bids, talon and discards, doubling, Weis, leads,
+   Schnapsen exchange and close and the cards played while the stock is open), under the
+   game's ``rules`` bot as a cheap policy model.
+3. **Few hidden cards: exact.** Worlds that are the same deal from here on (equal
+   ``position()``: all hands, the stock, the options) are merged and solved once, weighted by
+   how often they were drawn. When the hidden cards are few, the draws cover every consistent
+   world and the choice is exact over all of them (with the stock exhausted in Schnapsen, or
+   the last trick of any game, there is one world and one solve).
+4. **Search.** The worlds are searched in the order of their weight (the most likely first)
+   until the budget is spent: card play by the solver for every legal action (the kernel,
+   ``stich.search``); every other choice (trump or push, bids, talon and discard, doubling)
+   by applying it in the world, playing the rest of the phase with the ``rules`` bots and
+   solving the card play that follows (as ``pimc``); Weis are declared (J-5: with all cards
+   known declaring can only add points).
+5. **Match-aware values.** In Schnapsen each world's result is turned into the chance of
+   winning the Bummerl from the match score (``expert.match_value``), so closing, claiming,
+   exchanging and every card are chosen by the chance of winning the Bummerl, not the deal's
+   points. In Jass the deal carries the match score and the target (J-7: the game ends the
+   moment a team reaches it, mid-deal), and the solver plays to it.
+
+The budget is in samples (worlds searched) or nodes (solver nodes over all worlds, at least
+one world), never in time: the same seed and budget choose the same action on the native and
+the Python search path, on any machine. ``think_ms`` converts a time into nodes
+(``pimc.nodes_for_ms``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from stich.bots.base import Bot
+from stich.bots.expert.inference import likelihood
+from stich.bots.expert.match_value import deal_value, remaining_for
+from stich.bots.pimc import PimcBot
+from stich.core.actions import Action
+from stich.core.game import Game
+from stich.core.knowledge import InfoState
+
+DEFAULT_SAMPLES = 24
+"""Worlds searched per decision without a budget given."""
+CANDIDATES_PER_SAMPLE = 3
+"""Worlds drawn per world searched (the rest only weighed, or merged with equal ones)."""
+NODES_PER_CANDIDATE = 25_000
+"""With a node budget: one world drawn per this many nodes (within the bounds below)."""
+CANDIDATES = (8, 72)
+
+
+class ExpertBot(PimcBot):
+    """PIMC with inference, exact few-card endings and match-aware values; deterministic for
+    a seed and a budget."""
+
+    NAME = "expert"
+
+    def __init__(self, seed: int = 0, samples: int | None = None, nodes: int | None = None,
+                 think_ms: float | None = None, native: bool | None = None) -> None:
+        if samples is None and nodes is None and think_ms is None:
+            samples = DEFAULT_SAMPLES
+        super().__init__(seed, samples, nodes, think_ms, native)
+        self.match_state: dict[str, Any] | None = None
+
+    def see_match(self, state: dict[str, Any] | None) -> None:
+        self.match_state = state
+
+    @property
+    def candidates(self) -> int:
+        """Worlds drawn per decision."""
+        low, high = CANDIDATES
+        if self.nodes is not None:
+            return max(low, min(high, self.nodes // NODES_PER_CANDIDATE))
+        return max(low, min(high, self.samples * CANDIDATES_PER_SAMPLE))
+
+    def choose(self, info: InfoState) -> Action:
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        weis = next((action for action in legal if action.verb == "weis"), None)
+        if weis is not None:  # J-5: declare every Weis held (pimc's docstring)
+            return weis
+        seed = self.rng.getrandbits(64)
+        utility = self._utility(info)
+        totals = [0.0] * len(legal)
+        spent = 0
+        for searched, (world, weight) in enumerate(self.worlds(info, seed)):
+            if searched >= self.samples or (self.nodes is not None and spent >= self.nodes):
+                break
+            values, nodes = self.evaluate(world, legal, info.seat)
+            totals = [total + weight * utility(value)
+                      for total, value in zip(totals, values, strict=True)]
+            spent += nodes
+        self.searched += spent
+        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        return legal[best]
+
+    def worlds(self, info: InfoState, seed: int) -> list[tuple[Game, float]]:
+        """The distinct worlds drawn, each with its weight (times drawn x likelihood of the
+        opponents' choices), the heaviest first (ties: the first drawn first)."""
+        models = self._models(info)
+        merged: dict[str, list[Any]] = {}
+        for index in range(self.candidates):
+            world = info.sample_world(random.Random(seed + index))
+            key = world.position()
+            if key in merged:
+                merged[key][1] += 1
+            else:
+                merged[key] = [world, 1, likelihood(world, models), index]
+        ranked = sorted(merged.values(), key=lambda entry: (-entry[1] * entry[2], entry[3]))
+        return [(world, count * weight) for world, count, weight, _ in ranked]
+
+    def _models(self, info: InfoState) -> dict[int, Bot]:
+        """The policy model (the ``rules`` bot) for every seat not on this seat's team."""
+        from stich.bots import make_bot
+        from stich.core.registry import game_class
+
+        cls = game_class(info.game)
+        team = next((t for t in cls.TEAMS if info.seat in t), (info.seat,))
+        models = {}
+        for seat in range(cls.SEATS):
+            if seat not in team:
+                models[seat] = model = make_bot(info.game, "rules", self.seed + seat)
+                model.new_deal(seat)
+        return models
+
+    def _utility(self, info: InfoState) -> Callable[[int], float]:
+        """A world's value for the seat (solver units) as what it is worth in the match."""
+        if info.game != "schnapsen":
+            return float
+        start = int(getattr(info.options, "bummerl_start", 7))
+        mine, theirs = remaining_for(self.match_state, info.seat, start)
+        return lambda value: deal_value(value, mine, theirs)

@@ -1,0 +1,158 @@
+"""The expert bot for every game (issue 11, item 1): seeded smoke deals, budgets, the same
+choices on both search paths, inference weights, Bummerl chances and the match score."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from stich.bots import make_bot
+from stich.bots.expert import ExpertBot
+from stich.bots.expert.inference import MISMATCH, likelihood
+from stich.bots.expert.match_value import bummerl_chance, deal_value, remaining_for
+from stich.bots.pimc import nodes_for_ms
+from stich.bots.random_bot import RandomBot
+from stich.core.game import Observation
+from stich.core.registry import game_class, match_class
+from stich.runner import play_deal, play_match
+from stich.search import in_card_play, native_available
+from tests.search.helpers import GAMES, new_deal
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_smoke_deals_against_rules(game: str) -> None:
+    """A few seeded deals of expert against the rules bots end with a result; again the same."""
+    cls = game_class(game)
+    results = []
+    for _ in range(2):
+        played = []
+        for seed in range(2):
+            bots = [make_bot(game, "expert" if seat % 2 == 0 else "rules", seed + seat,
+                             nodes=20000) for seat in range(cls.SEATS)]
+            played.append(play_deal(cls.deal(seed), bots).to_dict())
+        results.append(played)
+    assert results[0] == results[1]
+
+
+def test_make_bot_passes_budgets() -> None:
+    assert make_bot("jass", "expert", 3, nodes=5000).nodes == 5000  # type: ignore[attr-defined]
+    assert make_bot("schnapsen", "expert", 1, think_ms=2).nodes == nodes_for_ms(2)  # type: ignore[attr-defined]
+    assert ExpertBot(1).samples > 0 and ExpertBot(1).nodes is None
+    with pytest.raises(ValueError, match="budget"):
+        ExpertBot(1, nodes=0)
+
+
+def _choices(game_name: str, seed: int, native: bool, **budget: int) -> list[str]:
+    """expert's choices at several decisions of a deal (the deal goes on by random moves)."""
+    game = new_deal(game_name, seed)
+    rng = random.Random(seed)
+    bot = ExpertBot(seed, native=native, **budget)
+    chosen = []
+    while not game.is_terminal() and len(chosen) < 3:
+        seat = game.current_player()
+        if len(game.legal_actions()) > 1 and (not in_card_play(game) or len(game.history) > 14):
+            chosen.append(str(bot.choose(game.information_state(seat))))
+        game.apply_legal(rng.choice(game.legal_actions()))
+    return [*chosen, f"nodes {bot.searched}"]
+
+
+@pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
+@pytest.mark.parametrize("game", ["schnapsen", "bauernschnapsen"])
+def test_same_choices_on_both_paths(game: str) -> None:
+    """Same seed and budget, same choices and nodes searched, native or Python."""
+    for budget in ({"samples": 1}, {"nodes": 50}):
+        assert _choices(game, 4, True, **budget) == _choices(game, 4, False, **budget)
+
+
+def _deal_played(game_name: str, seed: int, other: str) -> Any:
+    """A Schnapsen deal played half-way: seat 0 random, seat 1 by ``other``."""
+    game = new_deal(game_name, seed)
+    bots = [RandomBot(seed), make_bot(game_name, other, seed + 1)]
+    while not game.is_terminal() and len(game.history) < 8:
+        seat = game.current_player()
+        bot = bots[seat]
+        game.apply(bot.choose(game.information_state(seat)) if bot.USES_INFO
+                   else bot.act(game.observation(seat)))
+    return game
+
+
+def test_likelihood_of_the_models_own_choices_is_one() -> None:
+    """The real deal explains the rules bot's choices perfectly; a random player's choices
+    mostly differ from the model's, each costing MISMATCH."""
+    for seed in range(6):
+        game = _deal_played("schnapsen", seed, "rules")
+        assert likelihood(game, {1: make_bot("schnapsen", "rules", 0)}) == 1.0
+    weights = [likelihood(_deal_played("schnapsen", seed, "random"),
+                          {1: make_bot("schnapsen", "rules", 0)}) for seed in range(6)]
+    assert min(weights) <= MISMATCH
+    assert all(math.isclose(w, MISMATCH ** round(math.log(w, MISMATCH))) for w in weights)
+
+
+def test_worlds_are_merged_and_weighed() -> None:
+    """Worlds equal from here on are merged (their count is in the weight); the heaviest
+    come first; with the stock exhausted there is exactly one world."""
+    for seed in range(20):
+        game = new_deal("schnapsen", seed)
+        rng = random.Random(seed)
+        while not game.is_terminal() and game.stock_size > 0:  # type: ignore[attr-defined]
+            game.apply_legal(rng.choice([a for a in game.legal_actions()
+                                         if a.verb not in ("close", "claim")]
+                                        or game.legal_actions()))
+        if not game.is_terminal():
+            break
+    assert not game.is_terminal()
+    bot = ExpertBot(1, samples=4)
+    info = game.information_state(game.current_player())
+    worlds = bot.worlds(info, 7)
+    assert len(worlds) == 1
+    assert worlds[0][1] == bot.candidates * likelihood(worlds[0][0], bot._models(info))
+
+
+def test_bummerl_chances() -> None:
+    """S-10: equal counts are even; needing fewer points is better; a deal's points count
+    only as far as they are needed."""
+    assert bummerl_chance(7, 7) == pytest.approx(0.5)
+    assert bummerl_chance(3, 5) == pytest.approx(1 - bummerl_chance(5, 3))
+    assert bummerl_chance(1, 7) > bummerl_chance(2, 7) > bummerl_chance(7, 7)
+    assert deal_value(1, 1, 5) == deal_value(3, 1, 5) == 1.0
+    assert deal_value(-1, 4, 1) == deal_value(-3, 4, 1) == 0.0
+    assert deal_value(2, 7, 7) > deal_value(1, 7, 7) > deal_value(-1, 7, 7) > deal_value(-2, 7, 7)
+    assert remaining_for({"remaining": [2, 6]}, 1, 7) == (6, 2)
+    assert remaining_for(None, 0, 7) == (7, 7)
+
+
+class _Watcher(RandomBot):
+    """A random bot that keeps the match scores it was shown."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.seen: list[Any] = []
+
+    def see_match(self, state: dict[str, Any] | None) -> None:
+        self.seen.append(state)
+
+    def act(self, observation: Observation) -> Any:
+        return super().act(observation)
+
+
+def test_the_runner_shows_the_match_score_before_each_deal() -> None:
+    match = match_class("schnapsen")(["a", "b"], seed=3)
+    bots = [_Watcher(1), _Watcher(2)]
+    play_match(match, bots)
+    assert len(bots[0].seen) == len(match.deals)
+    assert bots[0].seen[0]["remaining"] == [7, 7]
+    assert any(state["remaining"] != [7, 7] for state in bots[0].seen[1:])
+
+
+def test_utility_follows_the_match_score() -> None:
+    """At 1 point to go, any won deal wins the Bummerl: all wins are worth the same."""
+    bot = ExpertBot(1, samples=2)
+    info = new_deal("schnapsen", 1).information_state(0)
+    bot.see_match({"remaining": [1, 7]})
+    utility = bot._utility(info)
+    assert utility(1) == utility(3) == 1.0 and utility(-3) < utility(-1) < 1.0
+    bot.see_match({"remaining": [7, 7]})
+    assert bot._utility(info)(3) > bot._utility(info)(1)
