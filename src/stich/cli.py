@@ -76,12 +76,12 @@ def play(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
                              "(with --resume: read from the file).", show_default=False)] = None,
     vs: Annotated[str, typer.Option(metavar="BOT",
-                                    help="The bot to play against (rules, random, pimc).")
+                                    help="The bot to play against (rules, random, pimc, expert).")
                   ] = "rules",
     nodes: Annotated[int | None, typer.Option(
-        metavar="N", help="Search budget per decision for pimc (nodes).")] = None,
+        metavar="N", help="Search budget per decision for pimc and expert (nodes).")] = None,
     think_ms: Annotated[float | None, typer.Option(
-        metavar="MS", help="Thinking time per decision for pimc, as a node budget.")] = None,
+        metavar="MS", help="Thinking time per decision for pimc and expert, as nodes.")] = None,
     preset: Annotated[str | None, typer.Option(
         metavar="NAME",
         help="Rule preset: soft, sharp, tournament (Schnapsen); standard, swisslos, "

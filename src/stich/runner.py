@@ -39,10 +39,10 @@ def run_table(table: Table, players: Sequence[Bot], on_action: OnAction | None =
     while (seat := table.to_act) != TERMINAL:
         if table.deal_number != started:
             started = table.deal_number
-            score = table.match.state() if table.match is not None else None
             for index, player in enumerate(players):
                 player.new_deal(index)
-                player.see_match(score)
+                if table.match is not None:
+                    player.see_match(table.match.state())
         game, player = table.game, players[seat]
         raw = (player.choose(game.information_state(seat)) if player.USES_INFO
                else player.act(game.observation(seat)))

@@ -33,8 +33,8 @@ class Bot(ABC):
         """A new deal starts and this bot plays ``seat``."""
 
     def see_match(self, state: dict[str, Any] | None) -> None:  # noqa: B027 - optional hook
-        """Before each deal of a match: the match's score (``Match.state()``; None for a deal
-        played alone), for bots whose choices depend on it (``expert``)."""
+        """Before each deal of a match: the match's score (``Match.state()``), for bots whose
+        choices depend on it (``expert``); not called for a deal played alone."""
 
     @abstractmethod
     def act(self, observation: Observation) -> Action:

@@ -242,6 +242,8 @@ def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot
 
     while not match.is_over():
         game, seated = match.new_deal(), players
+        for player in players:
+            player.see_match(match.state())  # the score, for bots that play to it
         if resumed is not None:
             seated, resumed = catch_up(game, players, resumed, human_seat), None
         try:
