@@ -114,7 +114,9 @@ def _tournament(ctx: typer.Context, db: str | None, create: bool = False) -> Ite
     store: Store | None = None
     try:
         store = Store(resolve_url(db or parent.db), create=create)
-        gc.enable()  # loaded: stich.cli.main held collections off during start-up
+        if not gc.isenabled():  # stich.cli.main held collections off while loading:
+            gc.freeze()  # what is loaded lives to the end; collections never look at it
+            gc.enable()
         yield Tournament(store)
     except (TournamentError, StoreError) as exc:
         typer.echo(f"error: {exc}", err=True)
