@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -10,9 +11,9 @@ import pexpect
 from typer.testing import CliRunner
 
 from stich.cli import command_app
-from stich.core.actions import Action
 from stich.core.card_names import Deck
-from stich.core.cards import Suit
+from stich.core.cards import Card, Suit
+from stich.core.knowledge import Event
 from stich.core.scoring.bummerl import BummerlCounter
 from stich.schnapsen.family import marriage_value
 from stich.schnapsen.match import SchnapsenMatch
@@ -185,14 +186,20 @@ def test_view_names_cards_marks_pending_marriages_and_bummerl() -> None:
     # issues 9.5, 9.7, 9.8, 9.10 on the view itself
     view = SchnapsenView(["You", "Rules"], Deck.GERMAN)
     game = SchnapsenMatch(["You", "Rules"], 7).new_deal()
-    said = view.announce(1, Action("marriage", "C"), game).plain
-    assert said == f"Rules announces {marriage_value(Suit.C, game.trump)} in Eichel"
-    assert view.announce(1, Action("pass"), game).plain == "Rules declines to claim"
-    swapped = view.announce(1, Action("exchange"), game).plain
-    assert swapped.startswith(f"Rules exchanges the trump Jack {view.value_text(game.trump_jack)}")
-    mine = view.own_action(0, Action("exchange"), game)
-    assert mine is not None and mine.plain.startswith("You exchange the trump Jack ")
-    assert view.own_action(0, Action("close"), game) is None
+    seen = game.observation(0)
+
+    def said(*events: Event) -> list[str]:
+        return [line.plain for line in view.announce(events, seen)]
+
+    assert said(Event("marriage", 1, (Card.CQ, Card.CK))) == [
+        f"Rules announces {marriage_value(Suit.C, game.trump)} in Eichel"]
+    assert said(Event("pass", 1)) == ["Rules declines to claim"]
+    exchange = Event("exchange", 1, (game.trump_jack, game.first_trump_card))
+    assert said(exchange)[0].startswith(
+        f"Rules exchanges the trump Jack {view.value_text(game.trump_jack)}")
+    mine = said(dataclasses.replace(exchange, seat=0))
+    assert len(mine) == 1 and mine[0].startswith("You exchange the trump Jack ")
+    assert said(Event("close", 0)) == []  # the person's own move needs no line
     marriages = view.marriages_text([(0, Suit.H), (1, Suit.S)], Suit.H, lambda seat: seat == 1)
     assert "You 40 Herz (pending" in marriages.plain and "Laub (pending" not in marriages.plain
     assert view.says(0, "win") == "You win" and view.says(1, "win") == "Rules wins"

@@ -17,12 +17,14 @@ from rich.text import Text
 
 from stich.contract.contracts import TABLE, Bidder, Contract, Goal
 from stich.contract.deal import ContractSchnapsen
+from stich.contract.knowledge import HIDDEN_TALON_VERBS
 from stich.contract.match import RaceMatch
 from stich.contract.view import ContractObservation
 from stich.core.actions import Action
 from stich.core.card_names import Deck
 from stich.core.cards import SUIT_OF, Card, Suit, cards_in
 from stich.core.game import Game, Observation
+from stich.core.knowledge import Event
 from stich.core.match import Match
 from stich.core.tricks import trick_winner
 from stich.schnapsen.family import CARD_POINTS, NORMAL_ORDER, TEN_HIGH_ORDER
@@ -58,6 +60,7 @@ BIDDERS = {
                         "tricks)",
     Bidder.TRUMP_HOLDER: "the caller holding all five trumps",
 }
+NUMBERS = {1: "one", 2: "two"}
 ALSO_CALLED = {"assenbettler": " (Zehnerloch)"}
 AFTER_GOAL = {"plauderer": "; after the first trick his cards lie open"}
 
@@ -274,28 +277,45 @@ class ContractView(GameView):
                 *((keys[c.name], contract_help(c)) for c in TABLE),
                 ("", "Rules in full: docs/rules/bauernschnapsen.md")]
 
-    def announce(self, seat: int, action: Action, game: Game) -> Text:
-        """Others' moves as the table sees them: laid-down cards stay face down (D-1)."""
-        assert isinstance(game, ContractSchnapsen)
-        if action.verb in ("discard", "exchange-talon"):
-            return Text(f"{self.says(seat, 'lay')} two cards face down", style="dim")
-        if action.verb == "turnup":
-            turned = game.turned_up
-            assert turned is not None
+    # --- what happens: the person's events (docs/knowledge/contract.md) ----------------------
+    def trump_of(self, observation: Observation) -> Suit | None:
+        assert isinstance(observation, ContractObservation)
+        return observation.trump
+
+    def event_text(self, event: Event, observation: Observation) -> Text | None:
+        """Others' moves as the table sees them: the turned-up card and three Jacks shown
+        (B-2), bids (B-3), the talon taken up and laid-down cards face down (D-1), a hand laid
+        open (B-5 Plauderer), a suit shown (B-5)."""
+        seat = event.seat
+        if seat is None:
+            return None
+        kind, cards = event.kind, event.cards
+        if kind in HIDDEN_TALON_VERBS:
+            laid = len(cards) + event.hidden
+            return Text(f"{self.says(seat, 'lay')} {NUMBERS.get(laid, str(laid))} cards face "
+                        "down", style="dim")
+        if kind == "talon":
+            return Text(f"{self.says(seat, 'take')} up the talon "
+                        f"({count(len(cards) + event.hidden, 'card')} you do not see)",
+                        style="dim")
+        if kind == "turnup":
             return Text(f"{self.says(seat, 'turn')} up ", style="dim").append_text(
-                card_text(turned, self.deck))
-        if action.verb == "trump":
+                cards_text(cards, self.deck))
+        if kind == "redeal":
+            return Text(f"{self.says(seat, 'show')} three Jacks (", style="bold").append_text(
+                cards_text(cards, self.deck)).append("): dealt again (B-2)")
+        if kind == "trump":
             return Text(f"{self.says(seat, 'name')} trump ", style="dim").append_text(
-                suit_text(action.suit, self.deck))
-        if action.verb == "bid":
-            return Text(f"{self.says(seat, 'announce')} {TITLES[action.arg]}", style="bold")
-        if action.verb != "play":
-            return self.phrase(seat, action, game)
-        text = Text(f"{self.says(seat, 'play')} ", style="dim").append_text(
-            card_text(action.card, self.deck))
-        if not game.trick and game.tricks and game.tricks[-1][-1] == (seat, action.card):
-            text.append(f"  → trick to {self.names[game.winners[-1]]}", style="dim")
-        return text
+                suit_text(Suit[event.arg], self.deck))
+        if kind == "bid":
+            return Text(f"{self.says(seat, 'announce')} {TITLES[event.arg]}", style="bold")
+        if kind == "open":
+            return Text(f"{self.names[seat]}'s hand lies open: ", style="magenta").append_text(
+                cards_text(cards, self.deck))
+        if kind == "shown":
+            return Text(f"{self.says(seat, 'show')} ", style="bold").append_text(
+                cards_text(cards, self.deck)).append(": won at once, without play (B-5)")
+        return super().event_text(event, observation)
 
     def outcome_text(self, game: ContractSchnapsen, result: Any) -> Text:
         """How the deal ended, naming who did it (D-1: in the normal game the defenders, not
@@ -314,7 +334,9 @@ class ContractView(GameView):
         }.get(result.reason, result.reason)
         return Text(f"{what}: {how}, ×{result.extra['factor']}", style="bold")
 
-    def deal_summary(self, game: Game, match: Match) -> RenderableType:
+    def deal_summary(self, game: Game, match: Match, seat: int) -> RenderableType:
+        """The result (public); of the cards still held, the person's own and the hands he
+        sees laid open (B-5 Plauderer): nothing else is shown."""
         assert isinstance(game, ContractSchnapsen)
         result = game.result()
         assert result is not None
@@ -329,13 +351,17 @@ class ContractView(GameView):
         each = " each" if len(result.winner) > 1 and game.SEATS == 3 else ""
         lines.append(Text(f"{self.says(result.winner, 'score')} {points}{each}", style="bold"))
         for team in game.TEAMS:
-            seat = team[0]
-            lines.append(Text(f"{self.party_name(team)}: {result.card_points[seat]} card points"
-                              f" + {result.extra['marriage_points'][seat]} in marriages"))
-        for seat in range(game.SEATS):
-            if game.hands[seat]:
-                lines.append(Text(f"{self.names[seat]} still held: ").append_text(
-                    cards_text(cards_in(game.hands[seat]), self.deck)))
+            first = team[0]
+            lines.append(Text(f"{self.party_name(team)}: {result.card_points[first]} card "
+                              f"points + {result.extra['marriage_points'][first]} in marriages"))
+        mine = game.observation(seat)
+        assert isinstance(mine, ContractObservation)
+        held: list[tuple[int, list[Card]]] = [(seat, self.hand(mine))]
+        held.extend((other, list(cards_in(hand))) for other, hand in mine.open_hands)
+        for player, cards in held:
+            if cards:
+                lines.append(Text(f"{self.says(player, 'still hold')}: ").append_text(
+                    cards_text(cards, self.deck)))
         assert isinstance(match, RaceMatch)
         finished = match.race.finished
         if finished and len(finished) > self._races_shown:

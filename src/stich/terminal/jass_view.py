@@ -6,6 +6,8 @@ player after the person (seat 1) sits on the right and seat 3 on the left.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.rule import Rule
@@ -15,9 +17,10 @@ from rich.text import Text
 from stich.core.actions import Action
 from stich.core.cards import RANK_OF, SUIT_OF, Card, Rank, Suit, card_set, cards_in, format_cards
 from stich.core.game import Game, Observation
+from stich.core.knowledge import Event
 from stich.core.match import Match
 from stich.core.scoring.jass_board import render_text
-from stich.jass.cards import STOECK_PAIR, Contract, strength
+from stich.jass.cards import Contract, strength
 from stich.jass.game import TEAMS, Jass, JassObservation
 from stich.jass.match import JassMatch
 from stich.jass.weis import describe, is_four
@@ -192,35 +195,50 @@ class JassView(GameView):
             return Text("trump ").append_text(self.contract_name(Contract.from_word(action.arg)))
         return super().action_text(action)
 
-    def announce(self, seat: int, action: Action, game: Game) -> Text:
-        """Other players' moves, saying only what the table learns (J-5: a Weis's cards stay
-        hidden until shown)."""
-        assert isinstance(game, Jass)
-        if action.verb == "weis":
-            points = next(w.points for w in reversed(game.declared) if w.seat == seat)
-            return Text(f"{self.says(seat, 'declare')} a Weis: {points}", style="magenta")
-        if action.verb == "push":
+    # --- what happens: the person's events (docs/knowledge/jass.md) ---------------------------
+    SUFFIX_KINDS = frozenset({"stoeck"})
+
+    def event_text(self, event: Event, observation: Observation) -> Text | None:
+        """Others' moves as the table learns them: a Weis by its points only until the best
+        team's are shown after the first trick (J-5), Stöck as its second card falls (J-6)."""
+        assert isinstance(observation, JassObservation)
+        seat = event.seat
+        if seat is None:
+            return None
+        if event.kind == "weis":
+            return Text(f"{self.says(seat, 'declare')} a Weis: {event.arg}", style="magenta")
+        if event.kind == "shown":
+            return Text(f"{self.says(seat, 'show')} {describe(card_set(event.cards))} "
+                        f"({event.arg}): ", style="magenta").append_text(
+                cards_text(event.cards, self.deck))
+        if event.kind == "stoeck":
+            return Text("  Stöck!", style="magenta")
+        if event.kind == "push":
             return Text(f"{self.says(seat, 'push')}; {self.says((seat + 2) % 4, 'choose')}",
                         style="dim")
-        if action.verb == "trump":
-            assert game.contract is not None and game.multiplier is not None
+        if event.kind == "trump":
+            contract = Contract.from_word(event.arg)
             return Text(f"{self.says(seat, 'choose')} ", style="dim").append_text(
-                self.contract_text(game.contract, game.multiplier))
-        text = Text(f"{self.says(seat, 'play')} ", style="dim").append_text(
-            card_text(action.card, self.deck))
-        pair = STOECK_PAIR[game.contract] if game.contract is not None else 0
-        if game.stoeck_seat == seat and pair >> action.card & 1 and not game.hands[seat] & pair:
-            text.append("  Stöck!", style="magenta")
-        if not game.trick and game.last_trick and game.last_trick[-1] == (seat, action.card):
-            if game.result() is None:
-                text.append(f"  → trick to {self.names[game.to_act]}", style="dim")
-            if game.tricks_played == 1 and game.weis_team is not None:
-                text.append(f"\nWeis: {self.team_name(game.weis_team)} score "
-                            f"{game.weis_raw[game.weis_team]} × {game.multiplier}",
-                            style="magenta")
-        return text
+                self.contract_text(contract, observation.factors[contract]))
+        return super().event_text(event, observation)
 
-    def deal_summary(self, game: Game, match: Match) -> RenderableType:
+    def announce(self, events: Iterable[Event], observation: Observation) -> list[Text]:
+        """The events in words; after the first trick, what the Weis shown score (J-5)."""
+        assert isinstance(observation, JassObservation)
+        events = tuple(events)
+        lines = super().announce(events, observation)
+        shown = [event for event in events if event.kind == "shown" and event.seat is not None]
+        if shown:
+            assert shown[0].seat is not None
+            team = shown[0].seat % 2
+            points = sum(int(event.arg) for event in shown)
+            lines.append(Text(f"Weis: {self.team_name(team)} score {points} × "
+                              f"{observation.multiplier}", style="magenta"))
+        return lines
+
+    def deal_summary(self, game: Game, match: Match, seat: int) -> RenderableType:
+        """The result (public) and the Z; where the game ends mid-deal (J-7) the person's own
+        cards still held (the others' are not shown)."""
         assert isinstance(game, Jass) and isinstance(match, JassMatch)
         result = game.result()
         assert result is not None and game.contract is not None
@@ -229,23 +247,23 @@ class JassView(GameView):
         if game.last_trick:
             lines.append(self.trick_text("Last trick: ", game.last_trick, "dim"))
         lines.append(self.contract_text(game.contract, factor))
-        for team, (seat, _) in enumerate(TEAMS):
-            parts = [f"cards {result.card_points[seat]}"]
+        for team, (first, _) in enumerate(TEAMS):
+            parts = [f"cards {result.card_points[first]}"]
             if result.extra["weis"][team]:
                 parts.append(f"Weis {result.extra['weis'][team]}")
             if result.extra["stoeck"][team]:
                 parts.append("Stöck 20")
             if result.extra["match"] and result.extra["match"][0] % 2 == team:
                 parts.append(f"Match +{game.options.match_bonus}")
-            lines.append(Text(f"{self.team_name(team)}: {result.game_points[seat]} "
+            lines.append(Text(f"{self.team_name(team)}: {result.game_points[first]} "
                               f"({', '.join(parts)}; ×{factor})", style="bold"))
         if result.extra["game_over"]:
             lines.append(Text(f"{self.team_name(result.extra['game_winner'][0] % 2)} reach "
                               f"{game.options.target}: the game ends here (J-7)", style="bold"))
-            for seat in range(4):
-                if game.hands[seat]:
-                    lines.append(Text(f"{self.names[seat]} still held: ").append_text(
-                        cards_text(cards_in(game.hands[seat]), self.deck)))
+            mine = game.observation(seat)
+            if mine.hand:
+                lines.append(Text(f"{self.says(seat, 'still hold')}: ").append_text(
+                    cards_text(self.hand(mine), self.deck)))
         lines.append(self.boards(match))
         self._board_shown_for = len(match.deals)  # the next deal's first view need not repeat it
         return Group(*lines)

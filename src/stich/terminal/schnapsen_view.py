@@ -11,6 +11,7 @@ from rich.text import Text
 from stich.core.actions import Action
 from stich.core.cards import SUIT_OF, Card, Suit, cards_in
 from stich.core.game import Game, Observation
+from stich.core.knowledge import Event
 from stich.core.match import Match
 from stich.schnapsen.family import CARD_POINTS, WINNING_SCORE
 from stich.schnapsen.game import Schnapsen, SchnapsenObservation
@@ -33,8 +34,6 @@ class SchnapsenView(GameView):
 
     def __init__(self, names: list[str], deck: Any) -> None:
         super().__init__(names, deck)
-        self._seen: tuple[int, frozenset[Card]] | None = None
-        """The deal number and the hand as last shown, to say which card was drawn."""
         self._bummerl_shown = 0
 
     def hand(self, observation: Observation) -> list[Card]:
@@ -88,17 +87,6 @@ class SchnapsenView(GameView):
         return line.append(f"   Bummerl taken: {given} (rubber of {counter.rubber})",
                            style="dim")
 
-    def _drawn(self, obs: SchnapsenObservation, deal: int) -> Text | None:
-        """``You drew K♥``: the card that came into the hand since it was last shown."""
-        hand = frozenset(obs.hand)
-        before, self._seen = self._seen, (deal, hand)
-        if before is None or before[0] != deal:
-            return None
-        new = sorted(hand - before[1])
-        if not new:
-            return None
-        return Text("You drew ", style="green").append_text(cards_text(new, self.deck))
-
     def table(self, observation: Observation, match: Match) -> RenderableType:
         assert isinstance(observation, SchnapsenObservation) and isinstance(match, SchnapsenMatch)
         obs, me = observation, observation.seat
@@ -124,9 +112,6 @@ class SchnapsenView(GameView):
                                              lambda seat: obs.tricks_won[seat] > 0))
         if obs.last_trick:
             lines.append(self.trick_text("Last trick: ", obs.last_trick))
-        drawn = self._drawn(obs, len(match.deals))
-        if drawn is not None:
-            lines.append(drawn)
         if obs.my_points is not None:
             lines.append(Text(f"Your points: {obs.my_points}   your tricks: ", style="green")
                          .append(cards_text(obs.my_tricks or (), self.deck)))
@@ -139,30 +124,33 @@ class SchnapsenView(GameView):
         lines.append(self.hand_line(obs))
         return Group(*lines)
 
-    # --- what happens -------------------------------------------------------------------------
-    def _exchange_text(self, seat: int, game: Game) -> Text:
-        assert isinstance(game, Schnapsen)
-        taken = game.first_trump_card
-        return (Text(f"{self.says(seat, 'exchange')} the trump Jack ")
-                .append_text(card_text(game.trump_jack, self.deck)).append(" for the trump card ")
-                .append_text(card_text(taken, self.deck)))
+    # --- what happens: the person's events (docs/knowledge/schnapsen.md) --------------------
+    def trump_of(self, observation: Observation) -> Suit | None:
+        assert isinstance(observation, SchnapsenObservation)
+        return observation.trump
 
-    def own_action(self, seat: int, action: Action, game: Game) -> Text | None:
-        if action.verb != "exchange":
-            return None
-        assert isinstance(game, Schnapsen)
-        if self._seen is not None:  # the new card is the exchange, not a draw
-            self._seen = (self._seen[0], frozenset(cards_in(game.hands[seat])))
-        return self._exchange_text(seat, game)
-
-    def announce(self, seat: int, action: Action, game: Game) -> Text:
-        if action.verb == "exchange":
-            return self._exchange_text(seat, game)
-        if action.verb == "pass":
+    def event_text(self, event: Event, observation: Observation) -> Text | None:
+        """The draw the person saw (his own card; the other's only where it is the trump card,
+        which both see taken, S-3), an exchange with both cards (S-6), a declined claim."""
+        seat = event.seat
+        if event.kind == "draw" and seat is not None and event.cards:
+            if seat == observation.seat:
+                return Text("You drew ", style="green").append_text(
+                    cards_text(event.cards, self.deck))
+            return Text(f"{self.says(seat, 'draw')} ").append_text(
+                cards_text(event.cards, self.deck))
+        if event.kind == "exchange" and seat is not None:
+            jack, taken = event.cards
+            return (Text(f"{self.says(seat, 'exchange')} the trump Jack ")
+                    .append_text(card_text(jack, self.deck)).append(" for the trump card ")
+                    .append_text(card_text(taken, self.deck)))
+        if event.kind == "pass" and seat is not None:
             return Text(f"{self.says(seat, 'decline')} to claim")
-        return super().announce(seat, action, game)
+        return super().event_text(event, observation)
 
-    def deal_summary(self, game: Game, match: Match) -> RenderableType:
+    def deal_summary(self, game: Game, match: Match, seat: int) -> RenderableType:
+        """The result and the points (public); the cards still held where they are shown: at
+        a claim (S-8: all cards are shown), else only the person's own."""
         assert isinstance(game, Schnapsen) and isinstance(match, SchnapsenMatch)
         result = game.result()
         assert result is not None
@@ -174,10 +162,16 @@ class SchnapsenView(GameView):
         how = _REASONS.get(result.reason, result.reason)
         lines.append(Text(f"{self.says(winner, 'win')} {count(points, 'game point')} ({how})",
                           style="bold"))
-        for seat in (0, 1):
-            line = Text(f"{self.names[seat]}: {game.score(seat)} points "
-                        f"({count(game.tricks[seat], 'trick')})  cards left: ")
-            lines.append(line.append(cards_text(cards_in(game.hands[seat]), self.deck)))
+        claimed = bool(game.history) and game.history[-1][1].verb == "claim"
+        sizes = game.observation(seat).hand_sizes
+        for player in (0, 1):
+            line = Text(f"{self.names[player]}: {game.score(player)} points "
+                        f"({count(game.tricks[player], 'trick')})  cards left: ")
+            if claimed or player == seat or not sizes[player]:
+                line.append_text(cards_text(cards_in(game.hands[player]), self.deck))
+            else:
+                line.append(f"{count(sizes[player], 'card')}, not shown", style="dim")
+            lines.append(line)
         lines.extend(self.bummerl_lines(match))
         lines.append(self._score_line(match))
         return Group(*lines)

@@ -235,9 +235,10 @@ def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot
                for seat in range(match.game_class.SEATS)]
 
     def announce(seat: int, action: Action, game: Game) -> None:
-        line = view.announce(seat, action, game) if seat != human_seat else \
-            view.own_action(seat, action, game)
-        if line is not None:
+        """What the person's seat saw of the action just taken: its events (issue 8), worded
+        by the view with the person's observation, never from other seats' cards."""
+        events = game.seat_events(human_seat, start=len(game.history) - 1)
+        for line in view.announce(events, game.observation(human_seat)):
             console.print(line)
 
     while not match.is_over():
@@ -255,7 +256,7 @@ def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot
             return False
         match.finish_deal(game)
         _save(match, save_path, None, console)
-        console.print(view.deal_summary(game, match))
+        console.print(view.deal_summary(game, match, human_seat))
         if wait and not match.is_over():
             try:
                 stop = person.read(WAIT_PROMPT).strip().lower() in ("q", "quit", "exit")

@@ -11,7 +11,8 @@ from rich.text import Text
 from stich.core.actions import Action
 from stich.core.card_names import Deck
 from stich.core.cards import Card, Suit
-from stich.core.game import Game, Illegal, Observation
+from stich.core.game import TERMINAL, Game, Illegal, Observation
+from stich.core.knowledge import Event
 from stich.core.match import Match
 from stich.schnapsen.family import marriage_value
 from stich.terminal.cards import card_text, cards_text, suit_text
@@ -20,12 +21,10 @@ from stich.terminal.words import subject_verb
 
 PHRASES = {
     "close": ("close", "the stock"), "claim": ("claim", "66 (genug)"), "pass": ("pass", ""),
-    "exchange": ("exchange", "the trump Jack"), "push": ("push", ""),
-    "turnup": ("turn", "up a card"), "redeal": ("demand", "a new deal (three Jacks)"),
     "double": ("double", "(×2)"), "redouble": ("answer", "retour (×4)"),
     "reredouble": ("answer", "re (×8)"),
 }
-"""What others are told when a player takes a bare action (third person)."""
+"""What the person is told of an event that carries no cards (third person)."""
 
 
 class GameView(ABC):
@@ -44,8 +43,9 @@ class GameView(ABC):
         """The person's cards in the order they are numbered."""
 
     @abstractmethod
-    def deal_summary(self, game: Game, match: Match) -> RenderableType:
-        """The end of a deal: how it ended and all cards shown, with the score after it."""
+    def deal_summary(self, game: Game, match: Match, seat: int) -> RenderableType:
+        """The end of a deal for the person at ``seat``: the last trick, the result (public),
+        the score after it; other hands only where the rules show them (S-8: at a claim)."""
 
     @abstractmethod
     def match_summary(self, match: Match) -> RenderableType:
@@ -135,28 +135,88 @@ class GameView(ABC):
             return Text(f"{action.verb} ").append_text(suit_text(action.suit, self.deck))
         return Text(str(action))
 
-    def phrase(self, seat: int, action: Action, game: Game) -> Text:
-        """What the table is told when ``seat`` takes a non-card action."""
-        if action.verb == "marriage":
-            trump = getattr(game, "trump", None)
-            return Text(f"{self.says(seat, 'announce')} {marriage_value(action.suit, trump)} "
-                        "in ").append_text(suit_text(action.suit, self.deck))
-        if action.verb in PHRASES:
-            verb, rest = PHRASES[action.verb]
-            return Text(f"{self.says(seat, verb)} {rest}".rstrip())
-        return Text(f"{self.says(seat, 'say')} ").append_text(self.action_text(action))
-
-    def own_action(self, seat: int, action: Action, game: Game) -> Text | None:
-        """What the person is told after his own action (what an exchange did), or None."""
-        return None
-
     def auto_claim(self, observation: Observation) -> bool:
         """Whether to claim for the person now (games that allow it as a convenience, S-8)."""
         return False
 
-    def announce(self, seat: int, action: Action, game: Game) -> Text:
-        """The line printed when another player acts (the person sees others' moves)."""
-        if action.verb == "play":
-            return Text(f"{self.says(seat, 'play')} ", style="dim").append_text(
-                self.action_text(action))
-        return self.phrase(seat, action, game)
+    # --- what happened: the person's events --------------------------------------------------
+    OWN_KINDS: frozenset[str] = frozenset({"draw", "exchange", "shown", "forfeit"})
+    """Events of the person's own seat worth a line: what he learns (the card he drew) or what
+    the table now sees of him. His other moves he made himself."""
+    SUFFIX_KINDS: frozenset[str] = frozenset()
+    """Events told at the end of the line of the play that caused them (Jass: Stöck)."""
+
+    def announce(self, events: Iterable[Event], observation: Observation) -> list[Text]:
+        """The lines the person reads after an action: what his seat saw happen (its events,
+        ``game.seat_events``; issue 8), worded. The observation, the projection of the same
+        information state, says which suit is trump and who took a trick. Nothing else of the
+        deal is read, so no line tells what the seat did not see: another player's Weis by its
+        points until it is shown, a discard as so many cards face down."""
+        me = observation.seat
+        lines: list[tuple[Text, bool]] = []  # each line, and whether it is said
+        play: tuple[Event, int] | None = None  # the play of this action and its line's index
+        for event in events:
+            if event.kind in self.SUFFIX_KINDS and play is not None and \
+                    play[0].seat == event.seat:
+                suffix = self.event_text(event, observation)
+                if suffix is not None:
+                    lines[play[1]] = (lines[play[1]][0].append_text(suffix), True)
+                continue
+            if event.kind == "play":
+                play = (event, len(lines))
+                lines.append((self.play_text(event), event.seat != me))
+                continue
+            if event.seat == me and event.kind not in self.OWN_KINDS:
+                continue
+            text = self.event_text(event, observation)
+            if text is not None:
+                lines.append((text, True))
+        if play is not None:
+            taker = self.trick_taker(play[0], observation)
+            if taker is not None:
+                line = lines[play[1]][0]
+                lines[play[1]] = (line.append(f"  → trick to {self.names[taker]}", style="dim"),
+                                  True)
+        return [text for text, said in lines if said]
+
+    def play_text(self, event: Event) -> Text:
+        """``Anna plays A♥``."""
+        assert event.seat is not None and len(event.cards) == 1
+        return Text(f"{self.says(event.seat, 'play')} ", style="dim").append_text(
+            card_text(event.cards[0], self.deck))
+
+    def trick_taker(self, play: Event, observation: Observation) -> int | None:
+        """Who took the trick ``play`` completed, or None if it completed none or the deal is
+        over (the summary shows the last trick): the seat that leads next, as the person's
+        observation shows it."""
+        trick = getattr(observation, "trick", None)
+        last = getattr(observation, "last_trick", None)
+        leader = getattr(observation, "leader", None)
+        if observation.to_act == TERMINAL or trick is None or trick or not last or \
+                not isinstance(leader, int):
+            return None
+        return leader if tuple(last[-1]) == (play.seat, play.cards[0]) else None
+
+    def trump_of(self, observation: Observation) -> Suit | None:
+        """The trump suit in force as the person sees it (a marriage's value depends on it)."""
+        return None
+
+    def event_text(self, event: Event, observation: Observation) -> Text | None:
+        """One event in words, or None where nothing is said of it (the person's own cards
+        dealt, the end of the deal the summary shows). Each game view adds its kinds."""
+        seat = event.seat
+        if seat is None:
+            return None
+        if event.kind == "marriage":
+            suit = event.cards[0].suit
+            value = marriage_value(suit, self.trump_of(observation))
+            return Text(f"{self.says(seat, 'announce')} {value} in ").append_text(
+                suit_text(suit, self.deck))
+        if event.kind == "forfeit":
+            rule = event.arg.split(":", 1)[0]
+            return Text(f"{self.says(seat, 'break')} a rule ({rule}): the deal is forfeited",
+                        style="bold red")
+        if event.kind in PHRASES:
+            verb, rest = PHRASES[event.kind]
+            return Text(f"{self.says(seat, verb)} {rest}".rstrip())
+        return None
