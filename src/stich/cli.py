@@ -223,6 +223,31 @@ def arena(
 
 
 @app.command()
+def analyse(
+    record: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")],
+    at: Annotated[int, typer.Option(
+        help="The action to explain: the position before it (0-based, as verify counts).")],
+    deal: Annotated[int | None, typer.Option(
+        help="The deal of a match record (0-based; needed when it holds several).")] = None,
+    worlds: Annotated[int, typer.Option(
+        help="Worlds to sample from what the seat knows.")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed for the sampled worlds.")] = 1,
+) -> None:
+    """Each legal action at a position of a recorded deal with its value for the seat to act
+    (averaged over sampled worlds, exact when every card is known)."""
+    from stich.core.records import RecordError, load_json
+    from stich.explain import deal_in, explain
+
+    try:
+        dealt, number = deal_in(load_json(record), deal)
+        explanation = explain(dealt, at, deal=number, worlds=worlds, seed=seed)
+    except (RecordError, ValueError) as error:
+        raise _fail(f"{record}: {error}") from None
+    for line in explanation.lines():
+        typer.echo(line)
+
+
+@app.command()
 def solve(position: Annotated[str, typer.Argument(
         help="A position string of any game (Game.position()), in quotes.")]) -> None:
     """Solve a position with all cards known: each legal action's exact value, the principal

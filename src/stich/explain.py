@@ -1,0 +1,144 @@
+"""Explain a move (issue 11, item 3): each legal action's value at a position of a recorded deal.
+
+The position is the deal before action ``at`` (0-based, as ``stich record verify`` counts),
+seen by the seat to act: its information state, nothing else. Worlds consistent with what that
+seat knows are sampled uniformly (``InfoState.sample_world``) and each legal action is valued
+in each world with all cards open, as the ``pimc`` bot values them (``PimcBot.evaluate``: the
+exact solver in card play, the ``rules`` bots and then the solver before it); the values shown
+are their averages. When every sampled world is the same deal, the seat knows every card and
+the values are that deal's exact values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from stich.bots.pimc import PimcBot
+from stich.core.actions import Action
+from stich.core.dealing import derive_seed
+from stich.core.game import TERMINAL, Game
+from stich.core.records import MATCH_FORMAT, DealRecord, RecordError
+from stich.core.registry import match_class
+from stich.core.replay import replay
+
+DEFAULT_WORLDS = 20
+
+UNITS = {
+    "jass": "points written for its team minus the other team's (J-7)",
+}
+"""What a value counts, by game; the others count game points (+ won, - lost by its side)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Explanation:
+    """The legal actions at one position with their values for the seat to act."""
+
+    game: str
+    deal: int | None
+    """The deal's index in its match record (None: a deal record)."""
+    at: int
+    seat: int
+    seat_name: str
+    values: tuple[tuple[Action, float], ...]
+    """Each legal action with its average value, in the order the rules list them."""
+    worlds: int
+    distinct: int
+    """How many different deals the sampled worlds were (1: every card is known)."""
+    seed: int
+    played: Action | None
+    """The action the record has at ``at`` (None at the end of a deal cut short)."""
+    horizon: int
+    """Tricks looked ahead in some world (-1: every world searched to the end)."""
+
+    @property
+    def exact(self) -> bool:
+        return self.distinct == 1
+
+    def lines(self) -> list[str]:
+        where = "" if self.deal is None else f", deal {self.deal}"
+        head = (f"{self.game}{where}, before action {self.at}: seat {self.seat} "
+                f"({self.seat_name}) to act")
+        unit = UNITS.get(self.game, "game points won (+) or lost (-) by its side")
+        if self.exact:
+            how = (f"exact: all {self.worlds} sampled worlds are one deal "
+                   f"({self.seat_name} knows every card)")
+        else:
+            how = (f"averaged over {self.worlds} sampled worlds ({self.distinct} different "
+                   f"deals, seed {self.seed})")
+        lines = [head, f"each legal action's value for {self.seat_name}: {unit}", how]
+        if self.horizon >= 0:
+            lines.append(f"early in a Jass deal: counted {self.horizon} tricks ahead, not to "
+                         "the end")
+        width = max(len(str(action)) for action, _ in self.values)
+        ranked = sorted(enumerate(self.values), key=lambda item: (-item[1][1], item[0]))
+        for _, (action, value) in ranked:
+            mark = "   <- played" if action == self.played else ""
+            lines.append(f"  {action!s:<{width}}  {value:+8.2f}{mark}")
+        return lines
+
+
+def deal_in(data: Any, deal: int | None) -> tuple[DealRecord, int | None]:
+    """The deal record to analyse: ``data`` itself, or deal ``deal`` of a match record (which
+    is replayed and checked first). RecordError says what is wrong."""
+    if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
+        game = data.get("game")
+        try:
+            cls = match_class(game) if isinstance(game, str) else None
+        except KeyError as error:
+            raise RecordError(str(error.args[0])) from None
+        if cls is None:
+            raise RecordError("a match record needs a string 'game'")
+        deals = cls.from_record(data).deals
+        if deal is None and len(deals) == 1:
+            deal = 0
+        if deal is None or not 0 <= deal < len(deals):
+            raise RecordError(f"the match record holds {len(deals)} deals: name one with "
+                              f"--deal (0 to {len(deals) - 1})")
+        return deals[deal], deal
+    if deal is not None:
+        raise RecordError("--deal is for a match record; this is a deal record")
+    record = DealRecord.from_dict(data)
+    replay(record)  # the whole deal must replay before any of it is explained
+    return record, None
+
+
+def position_before(record: DealRecord, at: int) -> Game:
+    """The deal replayed up to (not including) action ``at``."""
+    if not 0 <= at <= len(record.actions):
+        raise RecordError(f"--at {at}: the deal has actions 0 to {len(record.actions) - 1}")
+    extra = {key: value for key, value in record.extra.items() if key != "forfeit"}
+    game = replay(dataclasses.replace(record, actions=record.actions[:at], result=None,
+                                      extra=extra))
+    if game.current_player() == TERMINAL:
+        raise RecordError(f"--at {at}: the deal is over before action {at}")
+    return game
+
+
+def explain(record: DealRecord, at: int, *, deal: int | None = None,
+            worlds: int = DEFAULT_WORLDS, seed: int = 1) -> Explanation:
+    """Value every legal action before action ``at`` for the seat to act (module docstring).
+    RecordError for a position the record does not have; sampling.NoWorld (a ValueError) if no
+    world is consistent with the seat's information."""
+    if worlds < 1:
+        raise ValueError(f"--worlds must be at least 1, got {worlds}")
+    game = position_before(record, at)
+    seat = game.current_player()
+    info = game.information_state(seat)
+    legal = game.observation(seat).legal_actions
+    valuer = PimcBot(derive_seed(seed, "explain", "bots"))
+    totals = [0.0] * len(legal)
+    positions, horizon = set(), -1
+    for number in range(worlds):
+        world = info.sample_world(random.Random(derive_seed(seed, "explain", number)))
+        positions.add(world.position())
+        horizon = max(horizon, PimcBot._horizon(world))  # where pimc looks ahead, say so
+        values, _ = valuer.evaluate(world, legal, seat)
+        totals = [total + value for total, value in zip(totals, values, strict=True)]
+    played = Action.parse(record.actions[at][1]) if at < len(record.actions) else None
+    seat_name = record.seats[seat] if seat < len(record.seats) else f"seat {seat}"
+    return Explanation(record.game, deal, at, seat, seat_name,
+                       tuple((action, total / worlds) for action, total in zip(
+                           legal, totals, strict=True)),
+                       worlds, len(positions), seed, played, horizon)
