@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pexpect
@@ -13,10 +14,20 @@ from stich.cli import command_app
 from stich.core.actions import Action
 from stich.core.card_names import Deck
 from stich.core.cards import Card
+from stich.core.knowledge import Event
 from stich.core.scoring.jass_board import ZBoard, render_text
+from stich.jass.game import Jass
 from stich.terminal.jass_view import JassView
 from stich.terminal.prompt import build_choices, read_choice
-from tests.terminal_helpers import PROMPT, WAIT, keys_offered, spawn
+from tests.terminal_helpers import (
+    PROMPT,
+    WAIT,
+    cards_named,
+    check_told_from_events,
+    keys_offered,
+    play_in_process,
+    spawn,
+)
 
 app = command_app(["tournament"])
 
@@ -122,3 +133,48 @@ def test_the_z_keeps_its_shape() -> None:  # J-8, issue 9.12
     # three unbroken steps from the top bar's right end to the bottom bar's left end
     assert slant[0].endswith("╱" * 10) and slant[2].strip() == "╱" * 10
     assert slant[2].startswith(" ╱") and "╱╱" in slant[1]
+
+
+def test_weis_is_announced_by_its_points_until_shown() -> None:  # J-5, J-6, issue 8.1
+    """Lines come from the person's events: another player's Weis by its points alone (its
+    cards are in no line until the best team's Weis are shown after the first trick), the
+    shown Weis with their cards, Stöck as its second card falls."""
+    deals = [deal for seed in (1, 2, 4) for deal in play_in_process("jass", seed, 3, "rules")]
+    check_told_from_events(deals)
+    seen = Counter[str]()
+    for deal in deals:
+        for events, lines in deal.told:
+            for event in events:
+                assert event.seat is not None
+                name = "You" if event.seat == 0 else f"rules {event.seat}"
+                if event.kind == "weis" and event.seat != 0:
+                    seen["weis"] += 1
+                    said = f"{name} declares a Weis: {event.arg}"
+                    assert said in lines and not cards_named(said)
+                elif event.kind == "shown":
+                    seen["shown"] += 1
+                    line = next(line for line in lines if line.startswith(f"{name} show"))
+                    assert cards_named(line) == set(event.cards)
+                    assert any(line.startswith("Weis: ") and " score " in line
+                               for line in lines)
+                elif event.kind == "stoeck":
+                    seen["stoeck"] += 1
+                    assert any(line.startswith(name) and "Stöck!" in line for line in lines)
+    assert seen["weis"] and seen["shown"] and seen["stoeck"]
+
+
+def test_event_lines_of_the_jass_view() -> None:  # J-3, J-5, J-6
+    view = JassView(["You", "A", "B", "C"], Deck.FRENCH)
+    game = Jass.deal(1)
+    observation = game.observation(0)
+
+    def said(*events: Event) -> list[str]:
+        return [line.plain for line in view.announce(events, observation)]
+
+    assert said(Event("weis", 1, arg="50")) == ["A declares a Weis: 50"]
+    assert said(Event("weis", 0, (Card.H6, Card.H7, Card.H8), "20")) == []  # his own
+    assert said(Event("push", 3)) == ["C pushes; A chooses"]
+    assert said(Event("trump", 1, arg="obenabe"))[0].startswith("A chooses Obenabe ×")
+    assert said(Event("play", 2, (Card.HQ,)), Event("stoeck", 2)) == ["B plays Q♥  Stöck!"]
+    assert said(Event("play", 0, (Card.HQ,)), Event("stoeck", 0)) == ["You play Q♥  Stöck!"]
+    assert said(Event("play", 0, (Card.HQ,))) == []

@@ -3,22 +3,36 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
+import random
 import re
 from pathlib import Path
 
 import pexpect
+from rich.console import Console
 from typer.testing import CliRunner
 
 from stich.cli import command_app
-from stich.core.card_names import Deck
-from stich.core.cards import Card, Suit
+from stich.core.actions import Action
+from stich.core.card_names import Deck, card_symbol
+from stich.core.cards import Card, Suit, cards_in
+from stich.core.game import Illegal
 from stich.core.knowledge import Event
 from stich.core.scoring.bummerl import BummerlCounter
 from stich.schnapsen.family import marriage_value
 from stich.schnapsen.match import SchnapsenMatch
 from stich.terminal.schnapsen_view import SchnapsenView
-from tests.terminal_helpers import PROMPT, WAIT, keys_offered, play_to_the_end, spawn
+from tests.terminal_helpers import (
+    CARD_SYMBOL,
+    PROMPT,
+    WAIT,
+    check_told_from_events,
+    keys_offered,
+    play_in_process,
+    play_to_the_end,
+    spawn,
+)
 
 app = command_app(["tournament"])
 
@@ -225,3 +239,48 @@ def test_play_starts_without_the_tournament_database_layer() -> None:  # issue 9
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.strip()
     assert loaded == "[]"
+
+
+def test_announcements_come_from_the_persons_events() -> None:  # issue 8.1, S-3
+    """The session words what the person's seat saw, event by event: his own draws name the
+    card, the other's draws are not announced, and no line names a card he has not seen."""
+    deals = [deal for seed in (1, 2, 4) for deal in play_in_process("schnapsen", seed, 3)]
+    check_told_from_events(deals)
+    drawn = hidden = 0
+    for deal in deals:
+        for events, lines in deal.told:
+            for event in events:
+                if event.kind == "draw" and event.seat == 0:
+                    drawn += 1
+                    assert f"You drew {card_symbol(event.cards[0])}" in lines
+                elif event.kind == "draw" and event.hidden:
+                    hidden += 1
+                    assert not any("draws" in line for line in lines)
+    assert drawn and hidden
+
+
+def test_the_summary_shows_the_others_cards_only_at_a_claim() -> None:  # S-8, S-12
+    view = SchnapsenView(["You", "Rules"], Deck.FRENCH)
+    match = SchnapsenMatch(["You", "Rules"], 7)
+    revoked = match.new_deal()
+    revoked.forfeit(1, Illegal("S-4", "a revoke"))
+    match.finish_deal(revoked)
+    console = Console(file=io.StringIO(), width=160)
+    console.print(view.deal_summary(revoked, match, 0))
+    summary = console.file.getvalue()  # type: ignore[attr-defined]
+    theirs = {card_symbol(card) for card in cards_in(revoked.hands[1])}
+    assert "Rules: 0 points (0 tricks)  cards left: 5 cards, not shown" in summary
+    assert not theirs & set(CARD_SYMBOL.findall(summary))
+    mine = " ".join(card_symbol(card) for card in view.hand(revoked.observation(0)))
+    assert "You: 0 points" in summary and all(c in summary for c in mine.split())
+    claimed = SchnapsenMatch(["You", "Rules"], 7).new_deal()
+    rng = random.Random(3)
+    while claimed.result() is None:
+        legal = claimed.legal_actions()
+        claimed.apply(Action("claim") if Action("claim") in legal else rng.choice(legal))
+    console = Console(file=io.StringIO(), width=160)
+    console.print(view.deal_summary(claimed, match, 0))
+    summary = console.file.getvalue()  # type: ignore[attr-defined]
+    for seat in (0, 1):  # S-8: a claim shows all cards
+        assert all(card_symbol(card) in summary for card in cards_in(claimed.hands[seat]))
+    assert "not shown" not in summary
