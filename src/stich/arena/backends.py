@@ -95,7 +95,9 @@ def _on_ray(plan: ArenaPlan, indices: list[int], jobs: int,
     if started:
         try:
             if address is None:
-                ray.init(num_cpus=jobs, include_dashboard=False, logging_level="warning")
+                # "local": a new instance, never a cluster left running by `ray start`
+                ray.init(address="local", num_cpus=jobs, include_dashboard=False,
+                         logging_level="warning")
             else:
                 ray.init(address=address, logging_level="warning",
                          runtime_env={"py_modules": [importlib.import_module("stich")]})
