@@ -13,11 +13,19 @@ from stich.cli import command_app
 from stich.contract.bauernschnapsen import BauernschnapsenOptions
 from stich.contract.match import BauernschnapsenMatch
 from stich.core.actions import Action
-from stich.core.card_names import Deck
+from stich.core.card_names import Deck, card_symbol
 from stich.core.cards import Card
-from stich.terminal.bauernschnapsen_view import BauernschnapsenView
+from stich.terminal.bauernschnapsen_view import TITLES, BauernschnapsenView
 from stich.terminal.prompt import build_choices, read_choice
-from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
+from tests.terminal_helpers import (
+    PROMPT,
+    cards_named,
+    check_told_from_events,
+    keys_offered,
+    play_in_process,
+    play_to_the_end,
+    spawn,
+)
 
 app = command_app(["tournament"])
 
@@ -99,3 +107,27 @@ def test_count_down_shows_the_same_race_from_24() -> None:  # B-7 count_down
         match = BauernschnapsenMatch(names, 1, options)
         match.race.add([5, 0])
         assert view.score_line(match).plain.startswith(shown)
+
+
+def test_bauernschnapsen_announcements_come_from_events() -> None:  # B-2, B-3, B-5, issue 8.1
+    """Every line comes from the person's events: the turned-up card named, bids by their
+    contract, a Plauderer's open hand; no card the person has not seen."""
+    deals = [deal for seed in (1, 4) for deal in play_in_process("bauernschnapsen", seed, 3,
+                                                                  "rules")]
+    check_told_from_events(deals)
+    kinds = set()
+    for deal in deals:
+        for events, lines in deal.told:
+            for event in events:
+                if event.seat in (None, 0):
+                    continue
+                kinds.add(event.kind)
+                name = f"rules {event.seat}"
+                if event.kind == "turnup":
+                    assert f"{name} turns up {card_symbol(event.cards[0])}" in lines
+                elif event.kind == "bid":
+                    assert f"{name} announces {TITLES[event.arg]}" in lines
+                elif event.kind == "open":
+                    line = next(line for line in lines if line.startswith(f"{name}'s hand"))
+                    assert cards_named(line) == set(event.cards)
+    assert {"turnup", "bid", "open"} <= kinds

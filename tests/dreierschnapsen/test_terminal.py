@@ -13,9 +13,19 @@ from stich.cli import command_app
 from stich.contract.deal import ContractSchnapsen
 from stich.contract.match import DreierschnapsenMatch
 from stich.core.card_names import Deck
+from stich.core.cards import Card
+from stich.core.knowledge import Event
 from stich.runner import play_deal
 from stich.terminal.dreierschnapsen_view import DreierschnapsenView
-from tests.terminal_helpers import PROMPT, keys_offered, play_to_the_end, spawn
+from tests.terminal_helpers import (
+    PROMPT,
+    cards_named,
+    check_told_from_events,
+    keys_offered,
+    play_in_process,
+    play_to_the_end,
+    spawn,
+)
 
 app = command_app(["tournament"])
 
@@ -95,3 +105,44 @@ def test_the_deal_summary_names_who_reached_66() -> None:  # D-1, issue 9.6
     caller, defenders = found[0].split(": ", 1)
     assert caller.startswith("Normal game (caller ")
     assert defenders.startswith(" & ".join(n for n in names if n not in caller) + " reach 66")
+
+
+def test_a_discard_is_never_shown() -> None:  # D-1, issue 8.1
+    """Another player's talon and the two cards he lays down are told as cards face down;
+    the laid-down cards are named in no line of the deal (they are never played either)."""
+    deals = [deal for seed in (2, 4, 6) for deal in play_in_process("dreierschnapsen", seed, 3,
+                                                                      "rules")]
+    check_told_from_events(deals)
+    laid_by_others = 0
+    for deal in deals:
+        hidden = {Card[code] for seat, action in deal.record.actions if seat != 0
+                  for verb, *codes in [action.split()] if verb in ("discard", "exchange-talon")
+                  for code in codes}
+        laid_by_others += bool(hidden)
+        for events, lines in deal.told:
+            assert not any(cards_named(line) & hidden for line in lines)
+            for event in events:
+                if event.kind in ("discard", "exchange-talon") and event.seat != 0:
+                    assert event.hidden == 2 and not event.cards
+                    assert f"rules {event.seat} lays two cards face down" in lines
+                if event.kind == "talon" and event.seat != 0:
+                    assert f"rules {event.seat} takes up the talon (2 cards you do not see)" \
+                        in lines
+    assert laid_by_others
+
+
+def test_event_lines_of_the_contract_views() -> None:  # B-2, B-3, B-5, B-6, D-1
+    names = ["You", "A", "B"]
+    view = DreierschnapsenView(names, Deck.FRENCH)
+    observation = DreierschnapsenMatch(names, 11).new_deal().observation(0)
+
+    def said(*events: Event) -> list[str]:
+        return [line.plain for line in view.announce(events, observation)]
+
+    assert said(Event("discard", 1, hidden=2)) == ["A lays two cards face down"]
+    assert said(Event("discard", 0, (Card.HA, Card.HT))) == []  # his own: on the table
+    assert said(Event("turnup", 2, (Card.SQ,))) == ["B turns up Q♠"]
+    assert said(Event("bid", 1, arg="gang")) == ["A announces Gang"]
+    assert said(Event("redouble", 2)) == ["B answers retour (×4)"]
+    assert said(Event("open", 1, (Card.HA, Card.SK))) == ["A's hand lies open: A♥  K♠"]
+    assert said(Event("deal", 0, (Card.HA,))) == []
