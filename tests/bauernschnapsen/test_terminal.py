@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pexpect
+from rich.console import Console
 from typer.testing import CliRunner
 
+from stich.bots import make_bot
 from stich.cli import command_app
 from stich.contract.bauernschnapsen import BauernschnapsenOptions
+from stich.contract.deal import ContractSchnapsen
 from stich.contract.match import BauernschnapsenMatch
 from stich.core.actions import Action
 from stich.core.card_names import Deck, card_symbol
-from stich.core.cards import Card
+from stich.core.cards import Card, cards_in
+from stich.runner import play_deal
 from stich.terminal.bauernschnapsen_view import TITLES, BauernschnapsenView
 from stich.terminal.prompt import build_choices, read_choice
 from tests.terminal_helpers import (
@@ -131,3 +136,30 @@ def test_bauernschnapsen_announcements_come_from_events() -> None:  # B-2, B-3, 
                     line = next(line for line in lines if line.startswith(f"{name}'s hand"))
                     assert cards_named(line) == set(event.cards)
     assert {"turnup", "bid", "open"} <= kinds
+
+
+def test_the_summary_shows_no_hand_the_person_does_not_see() -> None:  # B-5, issue 8.1
+    """A deal that ends before the last trick: the person's own cards still held, and hands
+    laid open to him; the other hands stay unseen."""
+    names = ["You", "B", "C", "D"]
+    view = BauernschnapsenView(names, Deck.FRENCH)
+    match = BauernschnapsenMatch(names, 5)
+    bots = [make_bot("bauernschnapsen", "rules", seat) for seat in range(4)]
+    checked = 0
+    while not match.is_over() and checked < 3:
+        game = match.new_deal()
+        play_deal(game, bots)
+        match.finish_deal(game)
+        assert isinstance(game, ContractSchnapsen)
+        unseen = {card for seat in range(1, 4) for card in cards_in(game.hands[seat])}
+        unseen -= {card for _, hand in game.observation(0).open_hands for card in hand}
+        if not unseen:
+            continue
+        checked += 1
+        console = Console(file=io.StringIO(), width=160)
+        console.print(view.deal_summary(game, match, 0))
+        summary = console.file.getvalue()  # type: ignore[attr-defined]
+        assert not cards_named(summary) & unseen
+        if game.hands[0]:
+            assert "You still hold: " in summary
+    assert checked

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import pexpect
+from rich.console import Console
 from typer.testing import CliRunner
 
+from stich.bots import make_bot
 from stich.cli import command_app
 from stich.core.actions import Action
 from stich.core.card_names import Deck
-from stich.core.cards import Card
+from stich.core.cards import Card, cards_in
 from stich.core.knowledge import Event
 from stich.core.scoring.jass_board import ZBoard, render_text
 from stich.jass.game import Jass
+from stich.jass.match import JassMatch
+from stich.jass.options import JassOptions
+from stich.runner import play_deal
 from stich.terminal.jass_view import JassView
 from stich.terminal.prompt import build_choices, read_choice
 from tests.terminal_helpers import (
@@ -178,3 +184,29 @@ def test_event_lines_of_the_jass_view() -> None:  # J-3, J-5, J-6
     assert said(Event("play", 2, (Card.HQ,)), Event("stoeck", 2)) == ["B plays Q♥  Stöck!"]
     assert said(Event("play", 0, (Card.HQ,)), Event("stoeck", 0)) == ["You play Q♥  Stöck!"]
     assert said(Event("play", 0, (Card.HQ,))) == []
+
+
+def test_the_game_end_mid_deal_shows_only_the_persons_cards() -> None:  # J-7, issue 8.1
+    names = ["You", "A", "B", "C"]
+    view = JassView(names, Deck.FRENCH)
+    bots = [make_bot("jass", "rules", seat) for seat in range(4)]
+    checked = 0
+    for seed in range(1, 8):
+        match = JassMatch(names, seed, JassOptions.from_preset("turnier"))
+        while not match.is_over():
+            game = match.new_deal()
+            play_deal(game, bots)
+            match.finish_deal(game)
+        assert isinstance(game, Jass)
+        unseen = {card for seat in range(1, 4) for card in cards_in(game.hands[seat])}
+        if not unseen:
+            continue
+        checked += 1
+        console = Console(file=io.StringIO(), width=160)
+        console.print(view.deal_summary(game, match, 0))
+        summary = console.file.getvalue()  # type: ignore[attr-defined]
+        assert "the game ends here (J-7)" in summary and not cards_named(summary) & unseen
+        assert "You still hold: " in summary and "A still holds" not in summary
+        if checked == 2:
+            break
+    assert checked
