@@ -1,10 +1,11 @@
 """Playing a whole match at the terminal: the person's seat, bots at the others, the record.
 
 The person is a :class:`Bot` like any other: it gets its observation, shows it, and reads a
-key. The runner checks the action; an illegal one comes back through ``retry`` with the rule
-that forbids it, and the person chooses again. The match record is saved after every deal
-(atomically) and when the person stops (``q``, Ctrl-D or Ctrl-C), with the deal in progress,
-so that ``stich play --resume`` goes on where it stopped.
+key. After every action the person is told what his seat saw of it: its events (issue 8),
+worded by the view. The runner checks the action; an illegal one comes back through ``retry``
+with the rule that forbids it, and the person chooses again. The match record is saved after
+every deal (atomically) and when the person stops (``q``, Ctrl-D or Ctrl-C), with the deal in
+progress, so that ``stich play --resume`` goes on where it stopped.
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""What a game's terminal view provides; the session and prompt do the rest."""
+"""What a game's terminal view provides; the session and prompt do the rest.
+
+A view reads the person's information state only (issue 8): the table is drawn from his
+observation (its projection), and after each action the session hands the view the events his
+seat saw (``game.seat_events``), which it words (``announce``). A deal's summary adds the result
+(public) and other hands only where the rules show them (S-8: all cards at a claim).
+"""
 
 from __future__ import annotations
 
@@ -28,7 +34,14 @@ PHRASES = {
 
 
 class GameView(ABC):
-    """Renders one game for one person, from that person's observation only."""
+    """Renders one game for one person: the table from his observation, what happened from
+    his seat's events (``announce``), never from other seats' cards."""
+
+    OWN_KINDS: frozenset[str] = frozenset({"draw", "exchange", "shown", "forfeit"})
+    """Events of the person's own seat worth a line: what he learns (the card he drew) or what
+    the table now sees of him. His other moves he made himself."""
+    SUFFIX_KINDS: frozenset[str] = frozenset()
+    """Events told at the end of the line of the play that caused them (Jass: Stöck)."""
 
     def __init__(self, names: Sequence[str], deck: Deck) -> None:
         self.names = list(names)
@@ -140,12 +153,6 @@ class GameView(ABC):
         return False
 
     # --- what happened: the person's events --------------------------------------------------
-    OWN_KINDS: frozenset[str] = frozenset({"draw", "exchange", "shown", "forfeit"})
-    """Events of the person's own seat worth a line: what he learns (the card he drew) or what
-    the table now sees of him. His other moves he made himself."""
-    SUFFIX_KINDS: frozenset[str] = frozenset()
-    """Events told at the end of the line of the play that caused them (Jass: Stöck)."""
-
     def announce(self, events: Iterable[Event], observation: Observation) -> list[Text]:
         """The lines the person reads after an action: what his seat saw happen (its events,
         ``game.seat_events``; issue 8), worded. The observation, the projection of the same
