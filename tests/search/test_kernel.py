@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from stich import search
 from stich.search.adapters import kernel_state, move_action
+from stich.search.layout import INDEX
 from stich.search.pysearch import running
 from tests.search.helpers import GAMES, PRESETS, card_play, compare_walk, new_deal
 
@@ -93,3 +94,17 @@ def test_moves_and_ids_round_trip() -> None:
 
     for move in [*range(36), 36, 37, 38, 39, 40, 41, 42, 43]:
         assert move_id(move_action(move)) == move
+
+
+def test_bad_states_are_refused() -> None:
+    """A malformed state is a ValueError naming the problem, never a crash."""
+    state = list(kernel_state(card_play(new_deal("schnapsen", 1), random.Random(1), 0)))
+    with pytest.raises(ValueError, match="fields"):
+        kernel.legal(state[:-1])
+    for name, value in (("to_act", 7), ("trump_card", 40), ("ntrick", 3), ("factor", 0)):
+        broken = list(state)
+        broken[INDEX[name]] = value
+        with pytest.raises(ValueError, match=r"out of range|bad"):
+            kernel.legal(broken)
+    with pytest.raises(ValueError, match="not legal"):
+        kernel.apply(state, 43)

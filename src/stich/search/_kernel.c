@@ -150,9 +150,21 @@ static int parse(PyObject *obj, Spec *sp, St *st) {
     st->ctricks[0] = (int)v[F_CTRICKS0]; st->ctricks[1] = (int)v[F_CTRICKS1];
     st->may_claim = (int)v[F_MAY_CLAIM]; st->final = (int)v[F_FINAL];
     st->written[0] = (int)v[F_WRITTEN0]; st->written[1] = (int)v[F_WRITTEN1];
-    if (st->to_act < 0 || st->to_act >= sp->nseats || st->ntrick < 0 || st->ntrick > 3
-        || st->drawn < 0 || st->drawn > 10) {
-        PyErr_SetString(PyExc_ValueError, "state: bad seat to act, trick or stock");
+    int bad = st->to_act < 0 || st->to_act >= sp->nseats || st->leader < 0
+              || st->leader >= sp->nseats || st->ntrick < 0 || st->ntrick >= sp->nactive
+              || st->drawn < 0 || st->drawn > 10 || st->announced < -1 || st->announced > 3
+              || st->trump_card < 0 || st->trump_card > 35 || sp->trump_jack < 0
+              || sp->trump_jack > 35 || sp->stoeck_holder < -1 || sp->stoeck_holder > 3
+              || sp->weis_team < -1 || sp->weis_team > 1 || sp->factor < 1
+              || (sp->fam == SCHNAPSEN && sp->nseats != 2) || (sp->fam == JASS && sp->nseats != 4);
+    for (int i = 0; i < 9; i++) bad |= sp->talon[i] < 0 || sp->talon[i] > 35;
+    for (int i = 0; i < st->ntrick; i++)
+        bad |= st->trick[i] < 0 || st->trick[i] > 35 || st->tseat[i] < 0
+               || st->tseat[i] >= sp->nseats;
+    for (int c = 0; c < 36; c++) bad |= sp->strength[c] < -1 || sp->strength[c] > 35;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "state: a seat, card, trick, stock or option field "
+                                          "is out of range");
         return -1;
     }
     return 0;
