@@ -79,7 +79,6 @@ class ContractView(GameView):
 
     def __init__(self, names: Sequence[str], deck: Deck) -> None:
         super().__init__(names, deck)
-        self._hand_order: list[Card] = []
         self._races_shown = 0
 
     # --- pieces ---------------------------------------------------------------------------
@@ -222,10 +221,8 @@ class ContractView(GameView):
     def hand(self, observation: Observation) -> list[Card]:
         assert isinstance(observation, ContractObservation)
         trump = observation.trump
-        self._hand_order = sorted(observation.hand,
-                                  key=lambda c: (SUIT_OF[c] != trump, SUIT_OF[c],
-                                                 -CARD_POINTS[c]))
-        return self._hand_order
+        return sorted(observation.hand,
+                      key=lambda c: (SUIT_OF[c] != trump, SUIT_OF[c], -CARD_POINTS[c]))
 
     def table(self, observation: Observation, match: Match) -> RenderableType:
         assert isinstance(observation, ContractObservation)
