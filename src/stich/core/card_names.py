@@ -107,7 +107,7 @@ def _parse_code(text: str) -> Card | None:
         compact = compact.replace(symbol, SUIT_LETTERS[suit])
     if len(compact) != 2:
         return None
-    for suit_ch, rank_ch in (compact, compact[::-1]):
+    for suit_ch, rank_ch in ((compact[0], compact[1]), (compact[1], compact[0])):
         if suit_ch in SUIT_LETTERS and rank_ch in RANK_LETTERS:
             return Card.of(Suit(SUIT_LETTERS.index(suit_ch)), Rank(RANK_LETTERS.index(rank_ch)))
     return None
