@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
-from collections.abc import Callable
 from typing import Any
 
 from stich.arena.report import MatchOutcome
@@ -24,23 +23,14 @@ from stich.core.registry import game_class, match_class
 from stich.runner import play_match
 
 
-def takes_budget() -> bool:
-    """Whether ``make_bot`` passes a node budget (``nodes=``) on to the bots that search."""
-    return "nodes" in inspect.signature(make_bot).parameters
-
-
 def bot_takes_budget(game: str, name: str) -> bool:
     """Whether bot ``name`` searches within a node budget (its class takes ``nodes``)."""
-    return takes_budget() and "nodes" in inspect.signature(
-        type(arena_bot(game, name, 0, None))).parameters
+    return "nodes" in inspect.signature(type(make_bot(game, name))).parameters
 
 
 def arena_bot(game: str, name: str, seed: int, nodes: int | None) -> Bot:
-    """A bot for the arena: with the node budget where there is one and bots take it."""
-    if nodes is not None and takes_budget():
-        with_budget: Callable[..., Bot] = make_bot
-        return with_budget(game, name, seed, nodes=nodes)
-    return make_bot(game, name, seed)
+    """A bot for the arena; ``make_bot`` gives the node budget to the bots that take one."""
+    return make_bot(game, name, seed, nodes=nodes)
 
 
 def rotations(game: str) -> int:
