@@ -51,7 +51,7 @@ def test_no_import_cycles() -> None:
         if state.get(name) == 2:
             return
         if state.get(name) == 1:
-            cycle = trail[trail.index(name):] + [name]
+            cycle = [*trail[trail.index(name):], name]
             pytest.fail("import cycle: " + " -> ".join(cycle))
         state[name] = 1
         for target in sorted(graph[name]):
