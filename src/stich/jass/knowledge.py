@@ -14,12 +14,11 @@ unless it is a trump (trumping is always allowed); a non-trump on a trump lead p
 but perhaps the Buur; an under-trump proves a hand of trumps only. These are per-hand
 exclusions, so the hands are drawn uniformly among all that respect them with
 :func:`stich.core.sampling.sample_assignment`. A Weis known only by its points (J-5; a player
-declares some, all or none of his) is one of several card sets, each a maximal run or four of a
-kind in the declarer's hand as dealt: where the choices are few, each choice is an
-alternative (its cards forced into the hand, the run's neighbours excluded), weighted by its
-number of deals, and a deal that fits several is kept with probability 1/m, as
-:func:`stich.core.sampling.sample_alternatives` does; where they are many, hands are drawn
-without the Weis and kept only if they hold such Weis (rejection, also exact). Shown Weis and
+declares some, all or none of his) proves only that the declarer's hand as dealt held at least
+that many Weis of those points (maximal runs, fours of a kind): the hands are then drawn
+uniformly among all that respect the exclusions *and* hold them, exactly and without rejection,
+by :class:`stich.jass.weis_deals.WeisHands` (dynamic programming over the suits), and the deal
+is kept if any way of declaring them from those hands replays the history. Shown Weis and
 Stöck are cards seen. The history is then replayed through the rules, and ``sample_world``
 keeps the world only if the seat's information state comes out equal, which settles whatever
 the proposal relaxes (who had the best Weis, a position's unattributed tricks).
@@ -30,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 from stich.core.actions import Action
@@ -42,6 +40,7 @@ from stich.core.sampling import NoWorld, Slot, count_assignments, sample_assignm
 from stich.jass.cards import POINTS, STOECK_PAIR, Contract, stronger
 from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields, position_text
 from stich.jass.weis import held_weis, is_four, weis_action, weis_points
+from stich.jass.weis_deals import WeisHands
 
 if TYPE_CHECKING:
     from stich.core.knowledge import InfoState
@@ -122,14 +121,6 @@ def excluded(contract: Contract, trick: list[int], card: int) -> int:
     return SUIT_MASK[lead]  # J-4 1: a card of a third suit proves a void in the suit led
 
 
-def _neighbours(weis: int) -> int:
-    """The cards that would lengthen a run (J-5: a run counts whole), none for a four."""
-    if is_four(weis):
-        return 0
-    suit = SUIT_MASK[_SUIT[weis.bit_length() - 1]]
-    return ((weis << 1) | (weis >> 1)) & suit & ~weis
-
-
 def _all_weis(four_low: bool) -> dict[int, list[int]]:
     """Every Weis of the deck by its points."""
     out: dict[int, list[int]] = {}
@@ -186,9 +177,7 @@ class _Plan:
     forfeit: tuple[int, Illegal] | None
     stoeck_open: bool
     pile_table: _PileTable | None = None
-    alternatives: list[tuple[list[int], int, list[Slot]]] | None = None
-    weights: list[int] | None = None
-    total: int = 0
+    weis_hands: WeisHands | None = None
 
 
 _CACHE: list[tuple[InfoState, _Plan]] = []
@@ -319,7 +308,7 @@ def _make_plan(info: InfoState) -> _Plan:
     plan = _Plan(viewer, fields, options, fresh, actions, own, history, played, attributable, sizes,
                  allowed, known, unknown, pile, declared, hidden, forfeit, stoeck_open)
     if hidden and attributable:
-        _weis_alternatives(plan)
+        plan.weis_hands = _weis_hands(plan)
     return plan
 
 
@@ -335,13 +324,9 @@ def _declared_seats(fields: dict[str, str], events: tuple[Event, ...]) -> list[t
     return out
 
 
-MAX_ALTERNATIVES = 48
-"""Above this many ways to choose the hidden Weis, draw hands and reject (also exact)."""
-
-
-def _slots(plan: _Plan, forced: list[int], banned: list[int]) -> list[Slot]:
-    slots = [Slot(plan.sizes[seat] - forced[seat].bit_count(), plan.allowed[seat] & ~banned[seat])
-             for seat in range(4) if seat != plan.viewer]
+def _slots(plan: _Plan) -> list[Slot]:
+    slots = [Slot(plan.sizes[seat], plan.allowed[seat]) for seat in range(4)
+             if seat != plan.viewer]
     if plan.pile:
         slots.append(Slot(plan.pile, plan.unknown))
     return slots
@@ -351,107 +336,38 @@ def _others(plan: _Plan) -> list[int]:
     return [seat for seat in range(4) if seat != plan.viewer]
 
 
-def _seat_choices(plan: _Plan, seat: int, items: list[_HiddenWeis]) -> list[tuple[int, ...]]:
-    """The ways to pick the seat's hidden Weis: distinct Weis of the right points (in the
-    order of ``items``, equal points in ascending masks), each in the hand as dealt."""
-    four_low = plan.options.four_of_a_kind_low
-    possible = plan.allowed[seat] | plan.played[seat] | plan.known[seat]
-    candidates: dict[int, list[int]] = {}
-    for item in items:
-        if item.points not in candidates:
-            candidates[item.points] = [
-                w for w in _WEIS_BY_POINTS[four_low].get(item.points, [])
-                if not w & ~possible and not _neighbours(w) & possible & ~plan.allowed[seat]]
-    out: list[tuple[int, ...]] = []
-
-    def extend(position: int, chosen: tuple[int, ...]) -> None:
-        if position == len(items):
-            out.append(chosen)
-            return
-        points = items[position].points
-        floor = max((w for w, it in zip(chosen, items, strict=False) if it.points == points),
-                    default=-1)
-        for w in candidates[points]:
-            if w <= floor or any(w & _neighbours(c) or c & _neighbours(w) or (
-                    w & c and not (is_four(w) or is_four(c))) for c in chosen):
-                continue
-            extend(position + 1, (*chosen, w))
-
-    extend(0, ())
-    return out
-
-
-def _weis_alternatives(plan: _Plan) -> None:
-    by_seat: dict[int, list[_HiddenWeis]] = {}
+def _weis_hands(plan: _Plan) -> WeisHands:
+    """J-5: the other hands drawn so that each declarer's hand as dealt holds the Weis he was
+    heard declaring by points (:mod:`stich.jass.weis_deals`)."""
+    need: list[dict[int, int]] = [{} for _ in range(4)]
     for item in plan.hidden:
-        by_seat.setdefault(item.seat, []).append(item)
-    choices = {seat: _seat_choices(plan, seat, items) for seat, items in by_seat.items()}
-    count = 1
-    for options in choices.values():
-        count *= len(options)
-    if count == 0:
-        raise NoWorld("no hand holds the Weis declared")
-    if count > MAX_ALTERNATIVES:
-        return
-    seats = list(choices)
-    positions = {seat: [i for i, item in enumerate(plan.hidden) if item.seat == seat]
-                 for seat in seats}
-    combos: list[list[int]] = []
-    for pick in itertools.product(*(choices[seat] for seat in seats)):
-        combo = [0] * len(plan.hidden)
-        for seat, option in zip(seats, pick, strict=True):
-            for position, weis in zip(positions[seat], option, strict=True):
-                combo[position] = weis
-        combos.append(combo)
-    alternatives: list[tuple[list[int], int, list[Slot]]] = []
-    for combo in combos:
-        forced, banned = [0, 0, 0, 0], [0, 0, 0, 0]
-        for item, weis in zip(plan.hidden, combo, strict=True):
-            forced[item.seat] |= weis & ~plan.played[item.seat] & ~plan.known[item.seat]
-            banned[item.seat] |= _neighbours(weis)
-        if any(forced[a] & forced[b] for a in range(4) for b in range(a + 1, 4)):
-            continue
-        if any(forced[s] & banned[s] or forced[s] & ~plan.allowed[s] for s in range(4)):
-            continue
-        everything = forced[0] | forced[1] | forced[2] | forced[3]
-        slots = _slots(plan, forced, banned)
-        if any(slot.size < 0 for slot in slots):
-            continue
-        alternatives.append((combo, everything, slots))
-    weights = [count_assignments(plan.unknown & ~forced_all, slots)
-               for _, forced_all, slots in alternatives]
-    plan.alternatives, plan.weights, plan.total = alternatives, weights, sum(weights)
-    if not plan.total:
-        raise NoWorld("no hand holds the Weis declared")
+        need[item.seat][item.points] = need[item.seat].get(item.points, 0) + 1
+    others = _others(plan)
+    return WeisHands(plan.unknown, [plan.sizes[s] for s in others],
+                     [plan.allowed[s] for s in others],
+                     [plan.played[s] | plan.known[s] for s in others],
+                     [need[s] for s in others], plan.options.four_of_a_kind_low)
 
 
-def _multiplicity(plan: _Plan, dealt: list[int]) -> int:
-    """How many ways the deal's hands hold the hidden Weis (J-5: maximal runs and fours)."""
-    by_seat: dict[int, list[_HiddenWeis]] = {}
-    for item in plan.hidden:
-        by_seat.setdefault(item.seat, []).append(item)
-    ways = 1
-    for seat, items in by_seat.items():
-        held = held_weis(dealt[seat], plan.options.four_of_a_kind_low)
-        for points in {item.points for item in items}:
-            need = sum(1 for item in items if item.points == points)
-            ways *= comb(sum(1 for w in held if weis_points(w) == points), need)
-    return ways
-
-
-def _pick_weis(plan: _Plan, dealt: list[int], rng: random.Random) -> list[int] | None:
-    """Hidden Weis drawn uniformly among those the dealt hands hold (None: they hold none)."""
-    out = [0] * len(plan.hidden)
-    for seat in {item.seat for item in plan.hidden}:
+def _weis_choices(plan: _Plan, dealt: list[int], rng: random.Random) -> list[list[int]]:
+    """Every way the dealt hands could have declared the hidden Weis (equal points in
+    ascending order: the seat cannot tell the orders apart), shuffled."""
+    per_group: list[tuple[list[int], list[tuple[int, ...]]]] = []
+    for seat in sorted({item.seat for item in plan.hidden}):
         held = held_weis(dealt[seat], plan.options.four_of_a_kind_low)
         positions = [i for i, item in enumerate(plan.hidden) if item.seat == seat]
-        for points in {plan.hidden[i].points for i in positions}:
+        for points in sorted({plan.hidden[i].points for i in positions}):
             mine = [i for i in positions if plan.hidden[i].points == points]
-            pool = [w for w in held if weis_points(w) == points]
-            if len(pool) < len(mine):
-                return None
-            for i, weis in zip(mine, sorted(rng.sample(pool, len(mine))), strict=True):
-                out[i] = weis
+            pool = sorted(w for w in held if weis_points(w) == points)
+            per_group.append((mine, list(itertools.combinations(pool, len(mine)))))
+    out = []
+    for pick in itertools.product(*(options for _, options in per_group)):
+        weis = [0] * len(plan.hidden)
+        for (mine, _), chosen in zip(per_group, pick, strict=True):
+            for i, w in zip(mine, chosen, strict=True):
+                weis[i] = w
+        out.append(weis)
+    rng.shuffle(out)
     return out
 
 
@@ -534,23 +450,10 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
     plan = _plan(info)
     viewer = plan.viewer
     others = _others(plan)
-    weis: list[int] = []
-    if plan.alternatives is not None:
-        assert plan.weights is not None
-        pick = rng.randrange(plan.total)
-        index = 0
-        while pick >= plan.weights[index]:
-            pick -= plan.weights[index]
-            index += 1
-        weis, forced_all, slots = plan.alternatives[index]
-        masks = sample_assignment(plan.unknown & ~forced_all, slots, rng)
-        hands = [0, 0, 0, 0]
-        for seat, mask in zip(others, masks, strict=False):
-            hands[seat] = mask
-        for item, w in zip(plan.hidden, weis, strict=True):
-            hands[item.seat] |= w & ~plan.played[item.seat] & ~plan.known[item.seat]
+    if plan.weis_hands is not None:
+        masks = plan.weis_hands.sample(rng)
     else:
-        unknown, slots = plan.unknown, _slots(plan, [0] * 4, [0] * 4)
+        unknown, slots = plan.unknown, _slots(plan)
         if plan.pile and rng.randrange(2):
             drawn = _draw_pile(plan, slots[:-1], rng)
             if drawn is None:
@@ -559,37 +462,37 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
         masks = sample_assignment(unknown, slots, rng)
         if len(masks) == 4 and not _pile_fits(plan, masks[-1]):
             return None
-        hands = [0, 0, 0, 0]
-        for seat, mask in zip(others, masks, strict=False):
-            hands[seat] = mask
-    for seat in others:
-        hands[seat] |= plan.known[seat]
+    hands = [0, 0, 0, 0]
+    for seat, mask in zip(others, masks, strict=False):
+        hands[seat] = mask | plan.known[seat]
     hands[viewer] = plan.own
     dealt = [hands[seat] | (plan.played[seat] if seat != viewer else 0) for seat in range(4)]
-    if plan.hidden:
-        if not plan.attributable:
-            relaxed = _relaxed_weis(plan, hands, rng)
-            if relaxed is None:
-                return None
-            weis = relaxed
-        elif plan.alternatives is not None:
-            ways = _multiplicity(plan, dealt)
-            if ways > 1 and rng.randrange(ways):
-                return None
-        else:
-            picked = _pick_weis(plan, dealt, rng)
-            if picked is None:
-                return None
-            weis = picked
+    choices: list[list[int]] = [[]]
+    if plan.hidden and not plan.attributable:
+        relaxed = _relaxed_weis(plan, hands, rng)
+        if relaxed is None:
+            return None
+        choices = [relaxed]
+    elif plan.hidden:
+        choices = _weis_choices(plan, dealt, rng)
     start = [hands[seat] | plan.history[seat] if seat != viewer else plan.own
              for seat in range(4)]
-    declared = list(plan.declared)
-    for item, w in zip(plan.hidden, weis, strict=False):
-        declared[item.index] = w
-    world = _build(cls, plan, start, declared, rng)
-    if world is None:
+    stoeck = _stoeck_holder(plan, start, rng) if plan.stoeck_open else ""
+    if plan.stoeck_open and not stoeck:
         return None
-    return _replay(world, plan, declared)
+    # the deal is consistent if any way of declaring the hidden Weis gives the same history
+    # (J-5: which one was declared can decide the best Weis), so deals stay uniform
+    for weis in choices:
+        declared = list(plan.declared)
+        for item, w in zip(plan.hidden, weis, strict=False):
+            declared[item.index] = w
+        world = _build(cls, plan, start, declared, stoeck)
+        if world is not None:
+            world = _replay(world, plan, declared)
+        if world is not None and (len(choices) == 1
+                                  or tuple(world.seat_events(viewer)) == info.events):
+            return world
+    return None
 
 
 def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int] | None:
@@ -607,7 +510,7 @@ def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int
 
 
 def _build(cls: type[Jass], plan: _Plan, start: list[int], declared: list[int | None],
-           rng: random.Random) -> Jass | None:
+           stoeck: str) -> Jass | None:
     fields = plan.fields
     if plan.fresh:
         return cls([tuple(cards_in(hand)) for hand in start], int(fields["dealer"]), plan.options,
@@ -619,9 +522,7 @@ def _build(cls: type[Jass], plan: _Plan, start: list[int], declared: list[int | 
         values["weis"] = ",".join(f"{item.partition(':')[0]}:{cards_text(declared[i] or 0)}"
                                   for i, item in enumerate(items))
     if plan.stoeck_open:
-        values["stoeck"] = _stoeck_holder(plan, start, rng)
-        if values["stoeck"] == "":
-            return None
+        values["stoeck"] = stoeck
     text = " ".join(["jass", _options_word(plan), *(f"{k}={values[k]}" for k in FIELDS)])
     try:
         return cls.from_position(text)
