@@ -311,6 +311,34 @@ def tafel(
     run(pad, path)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        metavar="URL", help="postgresql://USER@HOST/DB or sqlite:///FILE "
+                            "(default: web.db in the data folder).")] = None,
+    away_after: Annotated[float, typer.Option(
+        metavar="SECONDS", help="A person gone this long is replaced by a marked bot.")] = 60.0,
+    bot_delay: Annotated[float, typer.Option(
+        metavar="SECONDS", help="A bot's move waits this long, so people can follow.")] = 0.6,
+    bot_workers: Annotated[int, typer.Option(
+        metavar="N", help="Worker processes in which the bots think.")] = 2,
+) -> None:
+    """Play in the browser: tables for people and bots, private links, whole matches."""
+    try:
+        from stich.web.actor import Settings
+        from stich.web.serve import serve as run_server
+        from stich.web.store import StoreError
+    except ImportError:
+        raise _fail("stich serve needs the web extra: pip install -e '.[web]'") from None
+    settings = Settings(away_after=away_after, bot_delay=bot_delay)
+    try:
+        run_server(host, port, database_url, _records_dir().parent, settings, bot_workers)
+    except StoreError as error:
+        raise _fail(str(error)) from None
+
+
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."
 
 

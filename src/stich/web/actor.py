@@ -1,0 +1,389 @@
+"""One table, one asyncio task (issue 13, items 1 and 4).
+
+A :class:`TableActor` owns a :class:`stich.core.table.Table` and is the only code that touches
+it: people's actions (from their WebSockets), bots' answers (from the worker processes) and
+timers arrive in its inbox and are handled one at a time. Every action is written to the
+table's event log before anybody hears of it, so a restart rebuilds the table by replaying the
+log (:meth:`TableActor.replay`). Each seat hears only its own stream (``docs/events.md``) plus
+the server's unnumbered messages (``view``, ``seats``, ``error``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from stich.core.dealing import derive_seed
+from stich.core.game import TERMINAL, Illegal, Observation
+from stich.core.registry import game_class, match_class
+from stich.core.table import Table, TableError
+from stich.web.store import Store
+from stich.web.thinking import DEFAULT_LEVEL, think, uses_info
+
+log = logging.getLogger("stich.web")
+
+
+@dataclasses.dataclass
+class Settings:
+    """What a server operator may set (``stich serve --help``)."""
+
+    away_after: float = 60.0
+    """Seconds a person may be gone before a marked bot plays his seat."""
+    away_level: str = DEFAULT_LEVEL
+    bot_delay: float = 0.0
+    """Seconds a bot waits before its move reaches the table (so people can follow)."""
+    max_message: int = 4096
+    """Bytes a client message may have."""
+    burst: int = 30
+    rate: float = 15.0
+    """A client may send ``burst`` messages at once and ``rate`` a second after that."""
+
+
+@dataclasses.dataclass
+class SeatInfo:
+    """A seat: a person (joined or not) or a bot of a level."""
+
+    kind: str
+    name: str = ""
+    level: str = ""
+    token: str = ""
+    joined: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "level": self.level,
+                "joined": self.joined}
+
+    def stored(self) -> dict[str, Any]:
+        return {**self.public(), "token": self.token}
+
+
+class Client:
+    """One WebSocket (or any listener) of a seat: messages wait in its queue for its sender."""
+
+    def __init__(self, seat: int, limit: int = 10_000) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit)
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:  # a client that reads nothing is dropped, not waited for
+            self.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+
+class TableActor:
+    """A table of the lobby and the task that plays it."""
+
+    def __init__(self, row: dict[str, Any], store: Store, pool: Executor,
+                 settings: Settings, on_finish: Callable[[TableActor], None] | None = None
+                 ) -> None:
+        self.id: str = row["id"]
+        self.game: str = row["game"]
+        self.preset: str = row["preset"]
+        self.options: dict[str, Any] = json.loads(row["options"])
+        self.seats = [SeatInfo(**{k: s.get(k, "") for k in ("kind", "name", "level", "token")},
+                               joined=bool(s.get("joined"))) for s in json.loads(row["seats"])]
+        self.seed: int = row["seed"]
+        self.salt: str = row["salt"]
+        self.status: str = row["status"]
+        self.store, self.pool, self.settings = store, pool, settings
+        self.on_finish = on_finish
+        self.table: Table | None = None
+        self.seq = 0
+        """Actions in the log so far (the next one's number)."""
+        self.clients: list[set[Client]] = [set() for _ in self.seats]
+        self.away = [False] * len(self.seats)
+        self._gone_since: list[float | None] = [time.monotonic()] * len(self.seats)
+        self._away_timers: list[asyncio.TimerHandle | None] = [None] * len(self.seats)
+        self._turns: list[list[Observation]] = [[] for _ in self.seats]
+        """Each seat's observations at its turns in this deal (what a bot with memory saw)."""
+        self._turns_deal = -1
+        self._thinking: int | None = None
+        self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.failed: str | None = None
+
+    # --- building ---------------------------------------------------------------------------
+    def options_object(self) -> Any:
+        return game_class(self.game).OPTIONS.from_preset(self.preset, **self.options)
+
+    def _new_table(self) -> Table:
+        match = match_class(self.game)([s.name for s in self.seats], seed=self.seed,
+                                       options=self.options_object())
+        match.salt = self.salt
+        return Table(match)
+
+    def replay(self, entries: list[dict[str, Any]]) -> None:
+        """Rebuild the running table from its event log (after a restart)."""
+        self.table = table = self._new_table()
+        self._note_turn()
+        for entry in entries:
+            if entry["kind"] == "forfeit":
+                why = json.loads(entry["action"])
+                table.forfeit(entry["seat"], Illegal(why["rule"], why["reason"]))
+            else:
+                table.submit(entry["seat"], entry["action"])
+            self.seq += 1
+            self._note_turn()
+
+    def start_task(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+        for seat, info in enumerate(self.seats):
+            if info.kind == "person" and not self.clients[seat]:
+                self._arm_away_timer(seat)
+        self.inbox.put_nowait(("wake",))
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        for timer in self._away_timers:
+            if timer is not None:
+                timer.cancel()
+
+    # --- what the outside calls (same event loop) -------------------------------------------
+    def info(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "preset": self.preset,
+                "options": self.options, "status": self.status,
+                "seats": self.seat_list()}
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [{**info.public(), "away": self.away[seat],
+                 "connected": bool(self.clients[seat])}
+                for seat, info in enumerate(self.seats)]
+
+    def seat_of(self, token: str) -> int | None:
+        import secrets
+
+        for seat, info in enumerate(self.seats):
+            if info.token and secrets.compare_digest(info.token, token):
+                return seat
+        return None
+
+    def attach(self, client: Client, since: int) -> None:
+        """A seat's browser connects: its stream from ``since`` on, then the view."""
+        seat = client.seat
+        self.clients[seat].add(client)
+        self._gone_since[seat] = None
+        timer = self._away_timers[seat]
+        if timer is not None:
+            timer.cancel()
+            self._away_timers[seat] = None
+        client.send({"type": "hello", "seat": seat, "table": self.info()})
+        if self.table is not None:
+            for message in self.table.messages(seat, since):
+                client.send(message)
+            client.send(self._view(seat))
+        if self.away[seat]:
+            self.away[seat] = False  # he is back: the marked bot leaves his seat
+        self._broadcast_seats()
+
+    def detach(self, client: Client) -> None:
+        seat = client.seat
+        self.clients[seat].discard(client)
+        if not self.clients[seat] and self.status != "finished":
+            self._gone_since[seat] = time.monotonic()
+            self._arm_away_timer(seat)
+            self._broadcast_seats()
+
+    async def act(self, seat: int, action: str) -> str | None:
+        """A person's action: None when taken, else the error for him."""
+        future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait(("action", seat, action, future))
+        return await future
+
+    # --- the task ----------------------------------------------------------------------------
+    async def _run(self) -> None:
+        while True:
+            item = await self.inbox.get()
+            try:
+                await self._handle(item)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the log could not be written: stop this table only
+                log.exception("table %s stopped", self.id)
+                self.failed = f"the table stopped: {error}"
+                for clients in self.clients:
+                    for client in list(clients):
+                        client.send({"type": "error", "error": self.failed})
+                if len(item) > 3 and isinstance(item[3], asyncio.Future) and not item[3].done():
+                    item[3].set_result(self.failed)
+                return
+
+    async def _handle(self, item: tuple[Any, ...]) -> None:
+        kind = item[0]
+        if kind == "action":
+            _, seat, action, future = item
+            error = await self._take(seat, action, by_bot=False)
+            if not future.done():
+                future.set_result(error)
+        elif kind == "bot":
+            _, seat, action, move = item
+            if move == self.seq and self._bot_plays(seat):
+                error = await self._take(seat, action, by_bot=True)
+                if error is not None:
+                    log.warning("table %s: bot at seat %d: %s", self.id, seat, error)
+                    await self._forfeit(seat, Illegal("bot", error))
+        elif kind == "start":
+            await self._start()
+            self._broadcast_seats()
+        elif kind == "away":
+            seat = item[1]
+            gone = self._gone_since[seat]
+            if gone is not None and not self.away[seat] and self.status == "running":
+                self.away[seat] = True
+                self._broadcast_seats()
+        self._next_bot()
+
+    async def _start(self) -> None:
+        if self.status != "waiting" or not all(s.joined or s.kind == "bot" for s in self.seats):
+            return
+        self.table = self._new_table()
+        self.status = "running"
+        await self.store.write(Store.update_table(
+            self.id, status="running", seats=json.dumps([s.stored() for s in self.seats])))
+        self._note_turn()
+        for seat in range(len(self.seats)):
+            for message in self.table.messages(seat):
+                self._send(seat, message)
+        self._send_views()
+        self._broadcast_seats()
+
+    async def _take(self, seat: int, action: str, by_bot: bool) -> str | None:
+        table = self.table
+        if self.failed:
+            return self.failed
+        if table is None:
+            return "the table has not started: seats are still free"
+        try:
+            new = table.submit(seat, action)
+        except TableError as error:
+            return str(error)
+        await self._logged(new, Store.append_action(self.id, self.seq, seat, "action",
+                                                    action, by_bot))
+        return None
+
+    async def _forfeit(self, seat: int, why: Illegal) -> None:
+        assert self.table is not None
+        new = self.table.forfeit(seat, why)
+        await self._logged(new, Store.append_action(
+            self.id, self.seq, seat, "forfeit",
+            json.dumps({"rule": why.rule, "reason": why.reason}), True))
+
+    async def _logged(self, new: list[tuple[int, dict[str, Any]]], write: Any) -> None:
+        """Store the action, then tell each seat what it saw."""
+        self.seq += 1
+        await self.store.write(write)
+        self._note_turn()
+        for seat, message in new:
+            self._send(seat, message)
+        self._send_views()
+        table = self.table
+        assert table is not None
+        if table.match is not None and table.match.is_over() and self.status != "finished":
+            self.status = "finished"
+            await self.store.write(Store.finish(self.id, table.match.to_record(),
+                                                [s.name for s in self.seats]))
+            self._broadcast_seats()
+            if self.on_finish is not None:
+                self.on_finish(self)
+
+    # --- bots ----------------------------------------------------------------------------------
+    def _bot_plays(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot" or self.away[seat]
+
+    def _next_bot(self) -> None:
+        """Ask a worker for the move if a bot (or a marked bot for an away person) is to act."""
+        table = self.table
+        if table is None or self.status != "running" or self.failed:
+            return
+        seat = table.to_act
+        if seat == TERMINAL or not self._bot_plays(seat) or self._thinking == self.seq:
+            return
+        self._thinking = self.seq
+        info = self.seats[seat]
+        level = info.level if info.kind == "bot" else self.settings.away_level
+        bot_seed = derive_seed(self.seed, "bot", seat, table.deal_number)
+        game = table.game
+        payload = game.information_state(seat) if uses_info(self.game, level) else None
+        future = self.pool.submit(think, self.game, level, bot_seed, seat, payload,
+                                  list(self._turns[seat]) if payload is None else [])
+        move = self.seq
+        loop = asyncio.get_running_loop()
+
+        def done(result: Any) -> None:
+            try:
+                action = result.result()
+            except Exception as error:  # a crashed bot forfeits like an illegal one
+                action = f"? {error}"
+            delay = self.settings.bot_delay
+            if delay:
+                loop.call_later(delay, self.inbox.put_nowait, ("bot", seat, action, move))
+            else:
+                self.inbox.put_nowait(("bot", seat, action, move))
+
+        asyncio.wrap_future(future).add_done_callback(done)
+
+    def _note_turn(self) -> None:
+        table = self.table
+        assert table is not None
+        if table.deal_number != self._turns_deal:
+            self._turns_deal = table.deal_number
+            self._turns = [[] for _ in self.seats]
+        seat = table.to_act
+        if seat != TERMINAL:
+            self._turns[seat].append(table.game.observation(seat))
+
+    # --- away ------------------------------------------------------------------------------------
+    def _arm_away_timer(self, seat: int) -> None:
+        if self.seats[seat].kind != "person" or self._away_timers[seat] is not None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def fire() -> None:
+            self._away_timers[seat] = None
+            self.inbox.put_nowait(("away", seat))
+
+        self._away_timers[seat] = loop.call_later(self.settings.away_after, fire)
+
+    # --- sending ---------------------------------------------------------------------------------
+    def _send(self, seat: int, message: dict[str, Any]) -> None:
+        for client in list(self.clients[seat]):
+            client.send(message)
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        """The seat's observation now (a projection of its stream: nothing new is revealed)
+        and the match score."""
+        table = self.table
+        assert table is not None
+        view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
+                                "next": len(table.log[seat]),
+                                "view": table.game.observation(seat).to_dict()}
+        if table.match is not None:
+            view["match"] = table.match.state()
+            view["over"] = table.match.is_over()
+        return view
+
+    def _send_views(self) -> None:
+        for seat, clients in enumerate(self.clients):
+            if clients:
+                view = self._view(seat)
+                for client in list(clients):
+                    client.send(view)
+
+    def _broadcast_seats(self) -> None:
+        message = {"type": "seats", "status": self.status, "seats": self.seat_list()}
+        for seat in range(len(self.seats)):
+            self._send(seat, message)

@@ -1,0 +1,337 @@
+"""The web server's app (issue 13): pages, the lobby's JSON API and the tables' WebSockets.
+
+:func:`create_app` makes a FastAPI app over one database; ``stich serve`` runs it with uvicorn.
+Every file the pages load is served here (``static/``); nothing comes from elsewhere. The score
+pad's routes (``stich.tafel.web.tafel_router``) are mounted under ``/tafel``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from stich.core.game import TERMINAL
+from stich.web.actor import Client, Settings, TableActor
+from stich.web.lobby import Lobby, LobbyError, catalogue, clean_name
+from stich.web.store import Store
+
+STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
+                ".svg": "image/svg+xml"}
+MAX_BODY = 16_384
+
+
+def _static(name: str) -> bytes:
+    return resources.files("stich.web").joinpath("static", name).read_bytes()
+
+
+def create_app(url: str, settings: Settings | None = None, pool: Executor | None = None,
+               bot_workers: int = 1) -> FastAPI:
+    """The app over the database at ``url``; ``pool`` (else ``bot_workers`` processes) runs
+    the bots."""
+    settings = settings or Settings()
+    state: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from stich.web.thinking import bot_pool
+
+        store = await asyncio.to_thread(Store, url)
+        own_pool = pool is None
+        executor = bot_pool(bot_workers) if pool is None else pool
+        lobby = Lobby(store, executor, settings)
+        state.update(store=store, lobby=lobby)
+        app.state.lobby = lobby
+        await lobby.resume()
+        try:
+            yield
+        finally:
+            await lobby.close()
+            if own_pool:
+                executor.shutdown(wait=False, cancel_futures=True)
+            await asyncio.to_thread(store.close)
+
+    app = FastAPI(title="stich", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    def lobby() -> Lobby:
+        found: Lobby = state["lobby"]
+        return found
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(_request: Request, error: LobbyError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=error.status)
+
+    async def body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise LobbyError(f"the request is larger than {MAX_BODY} bytes", 413)
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError:
+            raise LobbyError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise LobbyError("the request is a JSON object")
+        return data
+
+    # --- pages ------------------------------------------------------------------------------
+    def page(name: str) -> HTMLResponse:
+        return HTMLResponse(_static(name).decode())
+
+    @app.get("/", response_class=HTMLResponse)
+    def lobby_page() -> HTMLResponse:
+        return page("lobby.html")
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    def table_page(table_id: str) -> HTMLResponse:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    def replay_page(table_id: str) -> HTMLResponse:
+        return page("replay.html")
+
+    @app.get("/static/{name}")
+    def static(name: str) -> Response:
+        suffix = name[name.rfind("."):] if "." in name else ""
+        if "/" in name or suffix not in STATIC_TYPES:
+            return JSONResponse({"error": "no such file"}, status_code=404)
+        try:
+            return Response(_static(name), media_type=STATIC_TYPES[suffix])
+        except FileNotFoundError:
+            return JSONResponse({"error": "no such file"}, status_code=404)
+
+    # --- the lobby's API ---------------------------------------------------------------------
+    @app.get("/api/games")
+    def games() -> list[dict[str, Any]]:
+        return catalogue()
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> dict[str, Any]:
+        actor = await lobby().create(await body(request))
+        return {**actor.info(), "link": f"/t/{actor.id}"}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        return (await lobby().get(table_id)).info()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        data = await body(request)
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise LobbyError("'seat' is a seat number")
+        number, token = await lobby().join(table_id, data.get("name"), seat, data.get("login"))
+        return {"seat": number, "token": token}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        actor = await lobby().get(table_id)
+        if actor.table is None or actor.table.match is None:
+            raise LobbyError("the table has not started", 409)
+        data = actor.table.match.to_record()  # sealed (no seed) until the match is over
+        return Response(json.dumps(data, indent=1), media_type="application/json",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="stich-{actor.game}-{table_id[:8]}.json"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str) -> dict[str, Any]:
+        actor = await lobby().get(table_id)
+        if actor.status != "finished":
+            raise LobbyError("a match can be replayed once it is over", 409)
+        return await asyncio.to_thread(replay_frames, actor)
+
+    @app.get("/api/players/{name}/matches")
+    async def matches(name: str) -> list[dict[str, Any]]:
+        return await asyncio.to_thread(state["store"].matches_of, clean_name(name))
+
+    @app.post("/api/accounts")
+    async def new_account(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        name, password = clean_name(data.get("name")), _password(data)
+        from argon2 import PasswordHasher
+
+        hashed = await asyncio.to_thread(PasswordHasher().hash, password)
+        store: Store = state["store"]
+        if await asyncio.to_thread(store.account_hash, name) is not None:
+            raise LobbyError(f"the name {name!r} is taken", 409)
+        token = secrets.token_urlsafe(24)
+        await store.write(Store.new_account(name, hashed, token))
+        return {"name": name, "login": token}
+
+    @app.post("/api/login")
+    async def login(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        name, password = clean_name(data.get("name")), _password(data)
+        from argon2 import PasswordHasher
+        from argon2.exceptions import VerificationError
+
+        store: Store = state["store"]
+        hashed = await asyncio.to_thread(store.account_hash, name)
+        try:
+            if hashed is None:
+                raise VerificationError
+            await asyncio.to_thread(PasswordHasher().verify, hashed, password)
+        except VerificationError:
+            raise LobbyError("wrong name or password", 403) from None
+        token = secrets.token_urlsafe(24)
+        await store.write(Store.new_login(name, token))
+        return {"name": name, "login": token}
+
+    # --- the table's WebSocket -------------------------------------------------------------------
+    @app.websocket("/ws/{table_id}")
+    async def table_socket(socket: WebSocket, table_id: str) -> None:
+        await socket.accept()
+        try:
+            actor = await lobby().get(table_id)
+        except LobbyError as error:
+            await socket.send_json({"type": "error", "error": str(error)})
+            await socket.close(code=4404)
+            return
+        seat = actor.seat_of(socket.query_params.get("token", ""))
+        if seat is None:
+            await socket.send_json({"type": "error", "error": "this link has no seat at the "
+                                    "table: join first"})
+            await socket.close(code=4403)
+            return
+        try:
+            since = max(0, int(socket.query_params.get("since", "0")))
+        except ValueError:
+            since = 0
+        await play_socket(socket, actor, seat, since, settings)
+
+    return app
+
+
+def _password(data: dict[str, Any]) -> str:
+    password = data.get("password")
+    if not isinstance(password, str) or not 8 <= len(password) <= 200:
+        raise LobbyError("a password has 8 to 200 characters")
+    return password
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, ``rate`` a second after that."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.at = float(burst), time.monotonic()
+        self.told = -1.0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def refusal(self) -> dict[str, Any] | None:
+        """The "too many messages" error, at most once a second (None: stay silent)."""
+        now = time.monotonic()
+        if now - self.told < 1.0:
+            return None
+        self.told = now
+        return {"type": "error", "error": "too many messages: slow down"}
+
+
+async def play_socket(socket: WebSocket, actor: TableActor, seat: int, since: int,
+                      settings: Settings) -> None:
+    """Relay one seat's messages to the socket and its actions to the table."""
+    client = Client(seat)
+
+    async def sender() -> None:
+        while (message := await client.queue.get()) is not None:
+            await socket.send_text(json.dumps(message, separators=(",", ":")))
+        await socket.close()
+
+    sending = asyncio.create_task(sender())
+    actor.attach(client, since)
+    limit = RateLimit(settings.burst, settings.rate)
+    try:
+        while True:
+            raw = await socket.receive_text()
+            reply = await _answer(raw, actor, seat, limit, settings)
+            if reply is not None:
+                client.send(reply)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        actor.detach(client)
+        client.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(sending, 5)
+        sending.cancel()
+
+
+async def _answer(raw: str, actor: TableActor, seat: int, limit: RateLimit,
+                  settings: Settings) -> dict[str, Any] | None:
+    """What to tell the client about one message (None: nothing). Actions the table takes
+    are free; every refused message costs a token, and once they are spent the client hears
+    "too many messages" (at most once a second) and its messages are dropped unread."""
+    if limit.tokens < 1 and not limit.allow():
+        return limit.refusal()
+    reply = await _judge(raw, actor, seat, settings)
+    if reply is not None and not limit.allow():
+        return limit.refusal()
+    return reply
+
+
+async def _judge(raw: str, actor: TableActor, seat: int,
+                 settings: Settings) -> dict[str, Any] | None:
+    if len(raw.encode()) > settings.max_message:
+        return {"type": "error", "error": f"message larger than {settings.max_message} bytes"}
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return {"type": "error", "error": "the message is not JSON"}
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind != "action":
+        return {"type": "error", "error": f"unknown message type {kind!r}: "
+                "send {\"type\": \"action\", \"action\": ...}"}
+    action = data.get("action")
+    if not isinstance(action, str):
+        return {"type": "error", "error": "'action' is an action in notation, e.g. \"play HA\""}
+    error = await actor.act(seat, action)
+    if error is not None:
+        return {"type": "error", "error": error, "action": action}
+    return None
+
+
+def replay_frames(actor: TableActor) -> dict[str, Any]:
+    """A finished match move by move: each step's action and every seat's cards and view."""
+    from stich.core.table import Table
+
+    entries = actor.store.actions_of(actor.id)
+    table: Table = actor._new_table()
+    frames = [_frame(table, None, None)]
+    for entry in entries:
+        if entry["kind"] == "forfeit":
+            from stich.core.game import Illegal
+
+            why = json.loads(entry["action"])
+            table.forfeit(entry["seat"], Illegal(why["rule"], why["reason"]))
+        else:
+            table.submit(entry["seat"], entry["action"])
+        frames.append(_frame(table, entry["seat"], entry["action"]))
+    assert table.match is not None
+    return {"table": actor.info(), "record": table.match.to_record(), "frames": frames}
+
+
+def _frame(table: Any, seat: int | None, action: str | None) -> dict[str, Any]:
+    game = table.game
+    views = [game.observation(s).to_dict() for s in range(table.seats)]
+    return {"deal": table.deal_number, "seat": seat, "action": action,
+            "to_act": None if game.current_player() == TERMINAL else game.current_player(),
+            "hands": [view.get("hand", []) for view in views], "view": views[0],
+            "match": table.match.state()}

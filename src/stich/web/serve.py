@@ -1,0 +1,33 @@
+"""``stich serve``: the app under uvicorn, with the score pad's routes under ``/tafel``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from stich.web.actor import Settings
+from stich.web.store import default_url
+
+WS_MAX_SIZE = 65_536
+"""Bytes uvicorn accepts in one WebSocket frame (the app refuses more than 4 KiB itself)."""
+
+
+def build_app(database_url: str | None, data_dir: Path, settings: Settings,
+              bot_workers: int, redis_url: str | None = None, worker_url: str | None = None
+              ) -> object:
+    from stich.tafel.web import PadHub, tafel_router
+    from stich.web.app import create_app
+
+    url = database_url or default_url(data_dir)
+    app = create_app(url, settings, bot_workers=bot_workers)
+    app.include_router(tafel_router(PadHub()), prefix="/tafel")
+    return app
+
+
+def serve(host: str, port: int, database_url: str | None, data_dir: Path, settings: Settings,
+          bot_workers: int) -> None:
+    import uvicorn
+
+    app = build_app(database_url, data_dir, settings, bot_workers)
+    print(f"stich serves on http://{host}:{port}/  (Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning",  # type: ignore[arg-type]
+                ws_max_size=WS_MAX_SIZE)

@@ -1,0 +1,273 @@
+"""The server's database: SQLite in the data folder or any SQLAlchemy URL (PostgreSQL),
+migrated with Alembic on open; every write goes through one writer thread.
+
+Writes are grouped: a table's actor hands a write to :meth:`Store.write` and awaits it; the
+writer thread commits everything waiting in one transaction and then wakes the awaiting actors
+(group commit), so a message reaches a player only after the action behind it is stored, and
+two hundred tables do not each wait for their own disk flush. Reads (startup, the lists of
+finished matches) are plain synchronous calls, made off the event loop by the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Connection, Engine, create_engine, event, text
+
+from stich.web import models
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+SCHEMA_HEAD = "w0001"
+VERSION_TABLE = "web_alembic_version"
+
+Write = Callable[[Connection], Any]
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used."""
+
+
+def default_url(data_dir: Path) -> str:
+    """SQLite in the data folder (made if missing)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(data_dir / 'web.db').resolve()}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a PostgreSQL URL gets the installed psycopg driver."""
+    scheme, sep, rest = url.partition("://")
+    if scheme in ("postgresql", "postgres"):
+        if importlib.util.find_spec("psycopg") is None:
+            raise StoreError("PostgreSQL needs psycopg: pip install 'stich[postgres]'")
+        url = f"postgresql+psycopg{sep}{rest}"
+    try:
+        if not url.startswith("sqlite"):
+            return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as error:
+        raise StoreError(f"cannot use the database URL {url.split('@')[-1]!r}: {error}") from None
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")  # survives a killed server; readers don't block
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (Alembic, imported only when needed)."""
+    with engine.connect() as conn:
+        if engine.dialect.has_table(conn, VERSION_TABLE):
+            version = conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
+            if version == SCHEMA_HEAD:
+                return
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url",
+                        engine.url.render_as_string(hide_password=False).replace("%", "%%"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """An open, migrated database with its writer thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        try:
+            migrate(self.engine)
+        except sa.exc.OperationalError as error:
+            self.engine.dispose()
+            first = str(error.orig or error).splitlines()[0]
+            raise StoreError(f"cannot open the database {url.split('@')[-1]}: {first}") from None
+        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[Any] | None] | None] = (
+            queue.SimpleQueue())
+        self._writer = threading.Thread(target=self._write_loop, name="stich-web-writer",
+                                        daemon=True)
+        self._writer.start()
+
+    # --- writing ---------------------------------------------------------------------------
+    def write(self, work: Write) -> asyncio.Future[Any]:
+        """Run ``work(connection)`` in the writer's next transaction; the future is done once
+        it is committed (or failed)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put((work, future))
+        return future
+
+    def write_now(self, work: Write) -> Any:
+        """A write from synchronous code (outside the event loop)."""
+        with self.engine.begin() as conn:
+            return work(conn)
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while True:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Write, asyncio.Future[Any] | None]]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                results = [work(conn) for work, _ in batch]
+        except Exception as failure:  # one bad write must not sink the others: one by one
+            if len(batch) > 1:
+                for item in batch:
+                    self._commit([item])
+                return
+            results = []
+            error: BaseException | None = failure
+        else:
+            error = None
+        for index, (_, future) in enumerate(batch):
+            if future is None:
+                continue
+            loop = future.get_loop()
+            if error is not None:
+                loop.call_soon_threadsafe(_fail, future, error)
+            else:
+                loop.call_soon_threadsafe(_succeed, future, results[index])
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._writer.join(timeout=30)
+        self.engine.dispose()
+
+    # --- what the lobby writes ---------------------------------------------------------------
+    @staticmethod
+    def new_table(row: dict[str, Any]) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.tables.insert().values(**row))
+        return work
+
+    @staticmethod
+    def update_table(table_id: str, **values: Any) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.tables.update().where(models.tables.c.id == table_id)
+                         .values(**values))
+        return work
+
+    @staticmethod
+    def append_action(table_id: str, seq: int, seat: int, kind: str, action: str,
+                      by_bot: bool) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.actions.insert().values(
+                table_id=table_id, seq=seq, seat=seat, kind=kind, action=action, by_bot=by_bot))
+        return work
+
+    @staticmethod
+    def finish(table_id: str, record: dict[str, Any], names: list[str]) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.tables.update().where(models.tables.c.id == table_id).values(
+                status="finished", finished=time.time(), record=json.dumps(record)))
+            conn.execute(models.players.insert(), [
+                {"table_id": table_id, "seat": seat, "name": name}
+                for seat, name in enumerate(names)])
+        return work
+
+    @staticmethod
+    def new_account(name: str, password_hash: str, token: str) -> Write:
+        def work(conn: Connection) -> None:
+            now = time.time()
+            conn.execute(models.accounts.insert().values(
+                name=name, password_hash=password_hash, created=now))
+            conn.execute(models.logins.insert().values(token=token, name=name, created=now))
+        return work
+
+    @staticmethod
+    def new_login(name: str, token: str) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.logins.insert().values(token=token, name=name,
+                                                       created=time.time()))
+        return work
+
+    # --- reading -------------------------------------------------------------------------------
+    def table_row(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(models.tables).where(
+                models.tables.c.id == table_id)).mappings().first()
+            return None if row is None else dict(row)
+
+    def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """Every table not finished, with its action log in order (to resume after a restart)."""
+        out = []
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(models.tables).where(
+                models.tables.c.status != "finished")).mappings().all()
+            for row in rows:
+                log = conn.execute(sa.select(models.actions).where(
+                    models.actions.c.table_id == row["id"]).order_by(
+                    models.actions.c.seq)).mappings().all()
+                out.append((dict(row), [dict(entry) for entry in log]))
+        return out
+
+    def actions_of(self, table_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            log = conn.execute(sa.select(models.actions).where(
+                models.actions.c.table_id == table_id).order_by(
+                models.actions.c.seq)).mappings().all()
+            return [dict(entry) for entry in log]
+
+    def matches_of(self, name: str) -> list[dict[str, Any]]:
+        """The finished matches a player sat in, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(models.tables.c.id, models.tables.c.game, models.tables.c.preset,
+                          models.tables.c.finished, models.tables.c.seats,
+                          models.players.c.seat)
+                .join(models.players, models.players.c.table_id == models.tables.c.id)
+                .where(models.players.c.name == name)
+                .order_by(models.tables.c.finished.desc())).mappings().all()
+        return [{"id": r["id"], "game": r["game"], "preset": r["preset"], "seat": r["seat"],
+                 "finished": r["finished"],
+                 "seats": [s["name"] for s in json.loads(r["seats"])]} for r in rows]
+
+    def account_hash(self, name: str) -> str | None:
+        with self.engine.connect() as conn:
+            value = conn.execute(sa.select(models.accounts.c.password_hash).where(
+                models.accounts.c.name == name)).scalar()
+            return None if value is None else str(value)
+
+    def login_name(self, token: str) -> str | None:
+        with self.engine.connect() as conn:
+            value = conn.execute(sa.select(models.logins.c.name).where(
+                models.logins.c.token == token)).scalar()
+            return None if value is None else str(value)
+
+
+def _succeed(future: asyncio.Future[Any], value: Any) -> None:
+    if not future.done():
+        future.set_result(value)
+
+
+def _fail(future: asyncio.Future[Any], error: BaseException) -> None:
+    if not future.done():
+        future.set_exception(error)

@@ -1,0 +1,62 @@
+"""Bots think in worker processes, never in the server's event loop (issue 13, item 4).
+
+The actor hands a worker what the bot's seat knows and nothing else: the seat's information
+state for bots that read it (``Bot.USES_INFO``), else the seat's observations at each of its
+turns in this deal, in order. A bot with memory within a deal (the Jass rules bot counts cards)
+is made afresh from its seed and shown the earlier observations again, so a worker holds no
+state between calls and any worker can answer any table.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import cache
+
+from stich.bots import bot_names, make_bot
+from stich.bots.base import Bot
+from stich.core.game import Observation
+from stich.core.knowledge import InfoState
+
+DEFAULT_LEVEL = "rules"
+"""The bot that takes the seat of a person who is away."""
+
+
+def levels(game: str) -> list[str]:
+    """The bot levels the registry offers for a game (random, rules, and stronger ones)."""
+    return bot_names(game)
+
+
+@cache
+def uses_info(game: str, level: str) -> bool:
+    return make_bot(game, level).USES_INFO
+
+
+def think(game: str, level: str, seed: int, seat: int, info: InfoState | None,
+          observations: Sequence[Observation]) -> str:
+    """The bot's action in notation (runs in a worker process)."""
+    bot: Bot = make_bot(game, level, seed)
+    bot.new_deal(seat)
+    if bot.USES_INFO:
+        assert info is not None
+        return str(bot.choose(info))
+    for earlier in observations[:-1]:
+        bot.act(earlier)
+    return str(bot.act(observations[-1]))
+
+
+def _warm() -> None:
+    """Import the games and bots once per worker, before the first request."""
+    from stich.core.registry import game_class
+
+    for name in ("schnapsen", "bauernschnapsen", "dreierschnapsen", "jass"):
+        game_class(name)
+        for level in bot_names(name):
+            make_bot(name, level)
+
+
+def bot_pool(workers: int) -> Executor:
+    """The worker processes (forkserver: safe beside the server's threads)."""
+    context = multiprocessing.get_context("forkserver")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm)

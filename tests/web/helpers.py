@@ -1,0 +1,68 @@
+"""Helpers for the web server's tests: an app over SQLite or PostgreSQL, seats played by
+clients on the real WebSocket endpoint."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import Any
+
+from stich.web.actor import Settings
+from stich.web.app import create_app
+
+FAST = Settings(away_after=60.0, bot_delay=0.0)
+
+
+@contextmanager
+def client_for(url: str, pool: Executor, settings: Settings = FAST) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(url, settings, pool)) as client:
+        yield client
+
+
+def new_table(client: Any, game: str, seats: list[dict[str, Any]], preset: str | None = None,
+              options: dict[str, Any] | None = None) -> str:
+    spec: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
+    if preset:
+        spec["preset"] = preset
+    answer = client.post("/api/tables", json=spec)
+    assert answer.status_code == 200, answer.text
+    table_id: str = answer.json()["id"]
+    return table_id
+
+
+def join(client: Any, table_id: str, name: str) -> tuple[int, str]:
+    answer = client.post(f"/api/tables/{table_id}/join", json={"name": name})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    return data["seat"], data["token"]
+
+
+def receive_until(socket: Any, stop: Any, seen: list[dict[str, Any]]) -> dict[str, Any]:
+    """Read messages (kept in ``seen``) until ``stop(message)``; that message."""
+    while True:
+        message = json.loads(socket.receive_text())
+        seen.append(message)
+        if stop(message):
+            return message
+
+
+def my_turn(seat: int) -> Any:
+    return lambda m: (m.get("type") == "turn" and m.get("seat") == seat and "legal" in m) or (
+        m.get("type") == "match_end")
+
+
+def play_randomly(socket: Any, seat: int, rng: random.Random, seen: list[dict[str, Any]],
+                  max_moves: int = 10_000) -> dict[str, Any]:
+    """Answer every turn of this seat with a random legal action until the match ends; the
+    match_end message."""
+    for _ in range(max_moves):
+        message = receive_until(socket, my_turn(seat), seen)
+        if message["type"] == "match_end":
+            return message
+        socket.send_text(json.dumps({"type": "action", "action": rng.choice(message["legal"])}))
+    raise AssertionError("the match did not end")
