@@ -39,13 +39,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from stich import search
 from stich.bots.base import Bot
 from stich.bots.expert.inference import likelihood
 from stich.bots.expert.match_value import deal_value, remaining_for
-from stich.bots.pimc import PimcBot
+from stich.bots.pimc import PimcBot, outcome
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
+from stich.core.sampling import NoWorld
 
 DEFAULT_SAMPLES = 24
 """Worlds searched per decision without a budget given."""
@@ -88,10 +90,14 @@ class ExpertBot(PimcBot):
         if weis is not None:  # J-5: declare every Weis held (pimc's docstring)
             return weis
         seed = self.rng.getrandbits(64)
+        try:
+            worlds = self.worlds(info, seed)
+        except NoWorld:  # a sampler that fails to find a world: play as the policy model
+            return self._policy(info.game, info.seat).choose(info)
         utility = self._utility(info)
         totals = [0.0] * len(legal)
         spent = 0
-        for searched, (world, weight) in enumerate(self.worlds(info, seed)):
+        for searched, (world, weight) in enumerate(worlds):
             if searched >= self.samples or (self.nodes is not None and spent >= self.nodes):
                 break
             values, nodes = self.evaluate(world, legal, info.seat)
@@ -116,6 +122,25 @@ class ExpertBot(PimcBot):
                 merged[key] = [world, 1, likelihood(world, models), index]
         ranked = sorted(merged.values(), key=lambda entry: (-entry[1] * entry[2], entry[3]))
         return [(world, count * weight) for world, count, weight, _ in ranked]
+
+    def evaluate(self, world: Game, legal: tuple[Action, ...],
+                 seat: int) -> tuple[list[int], int]:
+        """Each legal action's value for ``seat`` in a world with all cards known: as
+        ``pimc``, except the Jass contract (J-3), which is valued by the whole deal played
+        out by the ``rules`` bots (a solve that looks a few tricks ahead cannot tell one
+        contract from another, and a whole solve takes seconds)."""
+        if world.NAME != "jass" or search.in_card_play(world):
+            return super().evaluate(world, legal, seat)
+        values = []
+        for action in legal:
+            after = world.clone()
+            after.apply(action)
+            while not after.is_terminal():
+                to_act = after.current_player()
+                after.apply(self._policy(after.NAME, to_act).choose(
+                    after.information_state(to_act)))
+            values.append(outcome(after, seat))
+        return values, 0
 
     def _models(self, info: InfoState) -> dict[int, Bot]:
         """The policy model (the ``rules`` bot) for every seat not on this seat's team."""
