@@ -49,13 +49,17 @@ from stich.core.game import Game
 from stich.core.knowledge import InfoState
 from stich.core.sampling import NoWorld
 
-DEFAULT_SAMPLES = 24
-"""Worlds searched per decision without a budget given."""
+DEFAULT_THINK_MS = 400
+"""Without a budget given: about this long per decision, as nodes (``pimc.nodes_for_ms``, so
+the Python search path gets a budget it searches in about the same time)."""
+NODES_PER_POLICY_MOVE = 1500
+"""A move played by the policy bots in a playout counts as this many nodes of the budget
+(about the time the kernel takes for them)."""
 CANDIDATES_PER_SAMPLE = 3
 """Worlds drawn per world searched (the rest only weighed, or merged with equal ones)."""
-NODES_PER_CANDIDATE = 25_000
+NODES_PER_CANDIDATE = 20_000
 """With a node budget: one world drawn per this many nodes (within the bounds below)."""
-CANDIDATES = (8, 72)
+CANDIDATES = (8, 160)
 
 
 class ExpertBot(PimcBot):
@@ -67,7 +71,7 @@ class ExpertBot(PimcBot):
     def __init__(self, seed: int = 0, samples: int | None = None, nodes: int | None = None,
                  think_ms: float | None = None, native: bool | None = None) -> None:
         if samples is None and nodes is None and think_ms is None:
-            samples = DEFAULT_SAMPLES
+            think_ms = DEFAULT_THINK_MS
         super().__init__(seed, samples, nodes, think_ms, native)
         self.match_state: dict[str, Any] | None = None
 
@@ -131,7 +135,7 @@ class ExpertBot(PimcBot):
         contract from another, and a whole solve takes seconds)."""
         if world.NAME != "jass" or search.in_card_play(world):
             return super().evaluate(world, legal, seat)
-        values = []
+        values, moves = [], 0
         for action in legal:
             after = world.clone()
             after.apply(action)
@@ -139,8 +143,9 @@ class ExpertBot(PimcBot):
                 to_act = after.current_player()
                 after.apply(self._policy(after.NAME, to_act).choose(
                     after.information_state(to_act)))
+                moves += 1
             values.append(outcome(after, seat))
-        return values, 0
+        return values, moves * NODES_PER_POLICY_MOVE
 
     def _models(self, info: InfoState) -> dict[int, Bot]:
         """The policy model (the ``rules`` bot) for every seat not on this seat's team."""
