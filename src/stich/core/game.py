@@ -374,14 +374,16 @@ class Game(ABC):
         """What ``seat`` saw: everything (``start`` None), or what the actions from number
         ``start`` on showed it; computed from the undo snapshots, so playing costs nothing
         extra."""
-        states = [*self._undo, type(self)._snapshot(self)]
+        undo, state = self._undo, self.State
+        now = type(self)._snapshot(self)
         if start is None:
-            yield from self._start_events(seat, self.State(*states[0]))
+            yield from self._start_events(seat, state(*(undo[0] if undo else now)))
             start = 0
-        for index in range(start, len(self.history)):
+        last = len(self.history) - 1
+        for index in range(start, last + 1):
             actor, action = self.history[index]
-            yield from self._events(seat, actor, action, self.State(*states[index]),
-                                    self.State(*states[index + 1]))
+            after = undo[index + 1] if index < last else now
+            yield from self._events(seat, actor, action, state(*undo[index]), state(*after))
 
     def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
         """What ``seat`` sees where this game's history starts (its dealt cards, or what it
