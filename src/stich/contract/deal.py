@@ -365,7 +365,9 @@ class ContractSchnapsen(ContractLegality, Game):
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        return position.build(cls, position.parse(cls, text))  # type: ignore[return-value]
+        game: Self = position.build(cls, position.parse(cls, text))  # type: ignore[assignment]
+        game.start_position = text
+        return game
 
     # --- illegal moves ---
     def forfeit(self, seat: int, why: Illegal) -> None:

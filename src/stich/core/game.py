@@ -201,6 +201,9 @@ class Game(ABC):
     _undo: list[tuple[Any, ...]]
 
     _forfeit: tuple[int, Illegal] | None = None
+    start_position: str | None = None
+    """The position this game was built from (``from_position``), else None: its history and
+    its record start there."""
     _snapshot: ClassVar[Callable[[Game], tuple[Any, ...]]]
     State: ClassVar[Callable[..., Any]]
     """The state values as a named tuple (field names without a leading underscore): what
@@ -272,6 +275,8 @@ class Game(ABC):
             if key in fields:
                 setattr(record, key, fields.pop(key))
         record.extra.update(fields)
+        if self.start_position is not None:  # the actions start at this position
+            record.extra["position"] = self.start_position
         if self.seed is not None:
             record.extra["seed"] = self.seed
         if self._forfeit is not None:

@@ -18,7 +18,16 @@ def replay(record: DealRecord) -> Game:
         cls = game_class(record.game)
     except KeyError as error:
         raise RecordError(str(error.args[0])) from None
-    game = cls.from_record(record)
+    start = record.extra.get("position")
+    if start is None:
+        game = cls.from_record(record)
+    else:  # a deal recorded from a position on
+        if not isinstance(start, str):
+            raise RecordError("'position' must be a position string")
+        try:
+            game = cls.from_position(start)
+        except ValueError as error:
+            raise RecordError(f"position: {error}") from None
     for index, (seat, text) in enumerate(record.actions):
         to_act = game.current_player()
         where = f"action {index} ({text!r}) by seat {seat}"

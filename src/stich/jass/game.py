@@ -474,7 +474,9 @@ class Jass(Game):
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        return read_position(cls, text)
+        game = read_position(cls, text)
+        game.start_position = text
+        return game
 
     # --- observations -----------------------------------------------------------------------
     def observation(self, seat: int) -> JassObservation:

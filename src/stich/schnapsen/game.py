@@ -499,6 +499,7 @@ class Schnapsen(Game):
     def from_position(cls, text: str) -> Self:
         game = position.build(cls, position.parse(text))
         assert isinstance(game, cls)
+        game.start_position = text
         return game
 
     # --- records ------------------------------------------------------------------------------
