@@ -259,3 +259,17 @@ def test_doubling_asks_from_the_seat_after_the_declarer() -> None:  # B-6
     assert game.current_player() == 0 and game.doubling.factor == 4  # re: from his left again
     run(game, "0 pass, 2 pass")
     assert game.phase == "play" and game.current_player() == 3
+
+
+def test_a_herrenschnapser_bid_shows_the_bidder_holds_every_trump() -> None:  # item 2, B-5
+    # found by tests/core/test_sampling_robust.py: without it, worlds were drawn at random and
+    # almost never gave the bidder all five trumps (NoWorld)
+    game = bauern(["SJ SQ ST CJ HK", "DA DT DK DQ DJ", "HQ HT CT CQ SK", "HJ HA SA CA CK"])
+    run(game, "1 trump D, 1 bid herrenschnapser")
+    rng = random.Random(5)
+    for seat in (0, 2, 3):
+        info = game.information_state(seat)
+        for _ in range(20):
+            world = info.sample_world(rng)
+            assert world.information_state(seat) == info
+            assert world.hands[1] == SUIT_MASK[Suit.D] & DECK

@@ -16,7 +16,8 @@ each place now (each seat's holding, the talon face down), the cards it cannot p
 constraints on where they may be: play duties (B-4: a card that did not head, follow or trump
 proves the seat held no card that had to be played first: tested pairwise against
 ``strict_follow``), a card known to be in the taker's hand or his discard, a Farbenringerl
-bid (all five cards of one suit: one alternative per suit). :func:`sample_assignment` (or
+bid (all five cards of one suit: one alternative per suit), a Herrenschnapser bid (all five
+trumps: known in the bidder's hand). :func:`sample_assignment` (or
 :func:`sample_alternatives`) draws the hidden cards uniformly among assignments that respect
 those constraints; the past is rebuilt from them: the talon a hidden taker took up is two of
 his cards not known to be his own (uniform; the number of choices is the same for every
@@ -37,7 +38,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from stich.contract import position
-from stich.contract.contracts import Contract, full_suit
+from stich.contract.contracts import Bidder, Contract, full_suit
 from stich.contract.legality import FIRST_PACKET, Phase
 from stich.contract.view import shown_seats
 from stich.core.actions import Action
@@ -226,6 +227,9 @@ class _Reading:
                 self.declarer = seat
                 if event.arg == "farbenringerl":
                     self.farbenringerl = (seat, self.taker < 0)
+                elif self.contract.bidder is Bidder.TRUMP_HOLDER and self.trump is not None:
+                    # B-5 Herrenschnapser: the bidder holds all five trumps now
+                    self._now_known(seat, SUIT_MASK[self.trump] & DECK & ~self.played[seat])
                 out = self.shadow.sitting_out(self.contract, seat)
                 self.active = self.cls.SEATS - (out is not None)
         elif kind == "talon":
