@@ -5,17 +5,22 @@ open, and take the action with the best total.
 - Card play (S-3 to S-9, B-4, B-5, J-4 to J-7): the solver (``stich.search.analyze``) gives
   every legal action's exact value in each world: game points in Schnapsen and the contract
   games, the written difference in Jass. Early in a Jass deal (more than
-  :data:`JASS_EXACT_CARDS` cards in hand) the search looks :data:`JASS_HORIZON` tricks ahead
-  and counts what is written within them, since a whole Jass deal takes seconds to solve.
-- Every other decision (trump or push, Weis, bidding, the talon and discards, doubling, the
-  trump exchange and closing are card-play moves of the kernel): each choice is applied in the
+  :data:`JASS_EXACT_CARDS` cards in hand), where a whole solve takes seconds to minutes, each
+  action is applied in the world, the ``rules`` bots play on until every hand holds
+  :data:`JASS_EXACT_CARDS` cards, and the solver values the rest (``EARLY_JASS = "rollout"``;
+  measured against ``"horizon"``, a :data:`JASS_HORIZON`-trick look-ahead that counts only
+  what is written within it: 57.5% against 43.1% of deals won over 80 and 72 deals against the
+  rules team, seed 11, 1M nodes).
+- Every other decision (trump or push, bidding, the talon and discards, doubling; the trump
+  exchange and closing are card-play moves of the kernel): each choice is applied in the
   world, the rest of the phase before card play is played out by the ``rules`` bots, and the
   card play that follows is solved as above (or the deal's result taken, if it ends first).
 - Weis (J-5): with every card known, declaring a Weis can only add points for its team, so
   the perfect-information choice is to declare every Weis held; the bot does that.
 
 Budgets are counted in sampled worlds (``samples``) or search nodes (``nodes``: worlds are
-sampled until the nodes searched reach the budget, at least one world), never in time, so the
+sampled until the nodes searched, and the moves the policy bots play, reach the budget, at
+least one world), never in time, so the
 same seed and budget choose the same action on the native and on the Python search path and on
 any machine. ``think_ms`` converts a time for people into nodes at a fixed rate per path.
 """
@@ -36,7 +41,7 @@ MAX_SAMPLES = 400
 """Worlds at most per decision when the budget is in nodes."""
 NODES_PER_MS = {"native": 4000, "python": 25}
 """``think_ms`` to nodes: roughly what one millisecond searches on each path."""
-JASS_EXACT_CARDS = 6
+JASS_EXACT_CARDS = 5
 JASS_HORIZON = 3
 KERNEL_VERBS = frozenset({"play", "marriage", "exchange", "close", "claim", "pass"})
 
@@ -112,7 +117,8 @@ class PimcBot(Bot):
     def evaluate(self, world: Game, legal: tuple[Action, ...],
                  seat: int) -> tuple[list[int], int]:
         """Each legal action's value for ``seat`` in a world with all cards known."""
-        if search.in_card_play(world) and all(a.verb in KERNEL_VERBS for a in legal):
+        if (search.in_card_play(world) and all(a.verb in KERNEL_VERBS for a in legal)
+                and not self._rollout_first(world)):
             analysis = search.analyze(world, self.native, self._horizon(world))
             values = dict(analysis.values)
             return [values[action] for action in legal], analysis.nodes
@@ -127,7 +133,10 @@ class PimcBot(Bot):
 
     def _play_out(self, world: Game, seat: int) -> tuple[int, int]:
         """Play the phase before card play with the policy bots, then solve the card play."""
-        while not world.is_terminal() and not search.in_card_play(world):
+        moves = 0
+        while not world.is_terminal() and (not search.in_card_play(world)
+                                           or self._rollout_first(world)):
+            moves += 1
             to_act = world.current_player()
             bot = self._policy(world.NAME, to_act)
             if bot.USES_INFO:
@@ -136,8 +145,9 @@ class PimcBot(Bot):
                 action = bot.act(world.observation(to_act))
             world.apply(action)
         if world.is_terminal():
-            return outcome(world, seat), 0
-        return search.solve(world, seat, self.native, self._horizon(world))
+            return outcome(world, seat), moves
+        value, nodes = search.solve(world, seat, self.native, self._horizon(world))
+        return value, nodes + moves
 
     def _policy(self, game: str, seat: int) -> Bot:
         from stich.bots import make_bot
@@ -148,9 +158,21 @@ class PimcBot(Bot):
             bot.new_deal(seat)
         return self.policy[key]
 
+    EARLY_JASS: ClassVar[str] = "rollout"
+
+    def _rollout_first(self, world: Game) -> bool:
+        """Early in a Jass deal with ``EARLY_JASS = "rollout"``: the policy bots play on until
+        the solver can take the rest."""
+        return self.EARLY_JASS == "rollout" and self._early_jass(world)
+
     @staticmethod
-    def _horizon(world: Game) -> int:
+    def _early_jass(world: Game) -> bool:
         hands: Any = getattr(world, "hands", ())
-        if world.NAME == "jass" and max(h.bit_count() for h in hands) > JASS_EXACT_CARDS:
+        return world.NAME == "jass" and max(h.bit_count() for h in hands) > JASS_EXACT_CARDS
+
+    @classmethod
+    def _horizon(cls, world: Game) -> int:
+        """Tricks the solver looks ahead in this world (-1: to the end of the deal)."""
+        if cls.EARLY_JASS == "horizon" and cls._early_jass(world):
             return JASS_HORIZON
         return -1
