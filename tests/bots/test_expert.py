@@ -19,7 +19,7 @@ from stich.core.game import Observation
 from stich.core.registry import game_class, match_class
 from stich.runner import play_deal, play_match
 from stich.search import in_card_play, native_available
-from tests.search.helpers import GAMES, new_deal
+from tests.search.helpers import GAMES, card_play, new_deal
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -65,6 +65,19 @@ def test_same_choices_on_both_paths(game: str) -> None:
     """Same seed and budget, same choices and nodes searched, native or Python."""
     for budget in ({"samples": 1}, {"nodes": 50}):
         assert _choices(game, 4, True, **budget) == _choices(game, 4, False, **budget)
+
+
+@pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
+def test_same_choices_on_both_paths_jass() -> None:
+    """The contract (whole deals played out by the policy) and late card play (solved)."""
+    for plies in (-1, 24):
+        game = new_deal("jass", 2)
+        if plies >= 0:
+            game = card_play(game, random.Random(2), plies)
+        info = game.information_state(game.current_player())
+        native, python = ExpertBot(5, samples=2, native=True), ExpertBot(5, samples=2, native=False)
+        assert native.choose(info) == python.choose(info)
+        assert native.searched == python.searched > 0
 
 
 def _deal_played(game_name: str, seed: int, other: str) -> Any:
