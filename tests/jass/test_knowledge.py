@@ -334,3 +334,21 @@ def test_two_seats_with_two_weis_of_twenty_each() -> None:
         for seat in (1, 3):
             runs = [w for w in held_weis(card_set(world.dealt[seat])) if weis_points(w) == 20]
             assert len(runs) >= 2
+
+
+def test_a_position_where_nobody_holds_stoeck_any_more() -> None:
+    # J-6: from this position (trick 3; DK in the last trick, DQ in the first, which no seat
+    # can attribute) the public position says 'stoeck=-': DQ is in no hand, so the unseen DQ
+    # lies in the earlier tricks. Found by sampling from positions of the rules bot's deals.
+    game = Jass.from_position(
+        "jass standard dealer=1 scores=0,0 hands=CJH8S8S9STSJ/C8D8H7H9HJHQ/C7C9CTCKCAD6HK/"
+        "CQDTHTS6SQSK contract=D chooser=2 pushed=0 leader=3 trick=S7SAC6 tricks=2 "
+        "points=34,29 won=1,1 weis=0:S8S9STSJ stoeck=- stoecked=- last=0:HAH6DKD9")
+    rng = random.Random(2)
+    for seat in range(4):
+        info = game.information_state(seat)
+        assert "stoeck=-" in info.events[0].arg
+        for _ in range(3):
+            world = info.sample_world(rng)
+            assert world.information_state(seat) == info
+            assert not sum(world.hands) & card_set([Card.DQ])

@@ -298,6 +298,13 @@ def _make_plan(info: InfoState) -> _Plan:
             for other in range(4):
                 if other != seat:
                     excl[other] |= rest
+    if fields["contract"] != "-" and options.stoeck and fields["stoeck"] == fields["stoecked"] \
+            == "-":
+        # J-6: a public position says Stöck is off the table where no hand holds trump King or
+        # Queen any more (a viewer holding one knows more): unseen, they lie in earlier tricks
+        pair = STOECK_PAIR[Contract.from_word(fields["contract"])]
+        if not own & pair:
+            excl = [e | pair for e in excl]
     unknown = FULL_DECK & ~seen_all & ~(known[0] | known[1] | known[2] | known[3])
     allowed = [unknown & ~excl[seat] for seat in range(4)]
     pile = 4 * (start_tricks - 1) if start_tricks >= 2 else 0
@@ -404,17 +411,23 @@ def _pile_fits(plan: _Plan, drawn: int) -> bool:
 
 class _PileTable:
     """Counts of card sets by size and point sum, to draw one uniformly (dynamic programming
-    over the unknown cards)."""
+    over the unknown cards). Cards no hand may hold (trump King or Queen where the position
+    says nobody holds them, J-6) are in every such set."""
 
     def __init__(self, plan: _Plan) -> None:
         contract = Contract.from_word(plan.fields["contract"])
         self.points = table = POINTS[contract]
-        self.cards = list(cards_in(plan.unknown))
+        hands = 0
+        for seat in _others(plan):
+            hands |= plan.allowed[seat]
+        self.forced = plan.unknown & ~hands
+        self.cards = list(cards_in(plan.unknown & hands))
         self.values = [table[card] for card in self.cards]
-        self.size = plan.pile
         last = parse_cards(plan.fields["last"][2:], "the last trick")
         points = [int(p) for p in plan.fields["points"].split(",")]
         self.target = sum(points) - sum(table[card] for card in last)
+        self.size = plan.pile - self.forced.bit_count()
+        self.rest = self.target - sum(table[card] for card in cards_in(self.forced))
         # ways[i][(j, s)]: sets of j cards with s points among cards i..end
         ways: list[dict[tuple[int, int], int]] = [{} for _ in range(len(self.cards) + 1)]
         ways[-1][0, 0] = 1
@@ -429,10 +442,10 @@ class _PileTable:
         self.ways = ways
 
     def draw(self, rng: random.Random) -> int | None:
-        need, total = self.size, self.target
-        if not self.ways[0].get((need, total)):
+        need, total = self.size, self.rest
+        if need < 0 or not self.ways[0].get((need, total)):
             raise NoWorld("no earlier tricks make the points the position states")
-        mask = 0
+        mask = self.forced
         for i, card in enumerate(self.cards):
             if not need:
                 break
