@@ -352,3 +352,21 @@ def test_a_position_where_nobody_holds_stoeck_any_more() -> None:
             world = info.sample_world(rng)
             assert world.information_state(seat) == info
             assert not sum(world.hands) & card_set([Card.DQ])
+
+
+def test_stoeck_scored_after_a_position_puts_the_other_card_in_the_earlier_tricks() -> None:
+    # J-6: seat 0 scores Stöck as he plays SK, so he played SQ before: unseen, it lies in the
+    # tricks before the position (before this, only 1 proposal in 2000 was accepted)
+    game = Jass.from_position(
+        "jass standard dealer=2 scores=0,0 hands=CTDTDQDKDASK/CAD7D9S7S9SA/C8CKD8H8HTHQ/"
+        "C6C7C9CQD6DJ contract=S chooser=1 pushed=1 leader=1 trick=- tricks=3 points=21,31 "
+        "won=1,2 weis=0:DQDKDA,2:C8D8H8S8 stoeck=0 stoecked=- last=2:H7HJCJHK")
+    for card in ("CA", "C8", "CQ", "SK", "DA"):
+        game.apply(f"play {card}")
+    info = game.information_state(1)
+    assert "0 stoeck" in map(str, info.events)
+    rng = random.Random(3)
+    for _ in range(3):
+        world = info.sample_world(rng)
+        assert world.information_state(1) == info
+        assert not sum(world.hands) & card_set([Card.SQ])

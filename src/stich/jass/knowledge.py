@@ -272,6 +272,10 @@ def _make_plan(info: InfoState) -> _Plan:
                 declared.append(None)
         elif kind == "shown":
             shown.append((seat, card_set(event.cards)))
+        elif kind == "stoeck" and contract is not None and not start_tricks <= 1:
+            # J-6: scored as the second of trump King and Queen falls, so the first, unseen,
+            # was played by the same seat in the tricks before the position: in no hand now
+            excl = [e | STOECK_PAIR[contract] for e in excl]
         elif kind == "forfeit":
             rule, _, reason = event.arg.partition(": ")
             forfeit = (seat, Illegal(rule, reason))
