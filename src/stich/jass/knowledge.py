@@ -19,9 +19,13 @@ that many Weis of those points (maximal runs, fours of a kind): the hands are th
 uniformly among all that respect the exclusions *and* hold them, exactly and without rejection,
 by :class:`stich.jass.weis_deals.WeisHands` (dynamic programming over the suits), and the deal
 is kept if any way of declaring them from those hands replays the history. Shown Weis and
-Stöck are cards seen. The history is then replayed through the rules, and ``sample_world``
-keeps the world only if the seat's information state comes out equal, which settles whatever
-the proposal relaxes (who had the best Weis, a position's unattributed tricks).
+Stöck are cards seen. From a position after trick 1, the earlier tricks (cards no seat can
+attribute, whose points must make the points the position states, J-1) and the hands are drawn
+together, exactly, by :class:`stich.jass.earlier_tricks.EarlierTricks`; trump King or Queen that
+no hand can hold (J-6: ``stoeck=-`` in the public position, or Stöck scored after it) lie
+there. The history is then replayed through the rules, and ``sample_world`` keeps the world
+only if the seat's information state comes out equal, which settles whatever the proposal
+relaxes (who had the best Weis, who holds Stöck in a position the seat cannot see into).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from stich.core.knowledge import Event
 from stich.core.position import PositionError
 from stich.core.sampling import NoWorld, Slot, count_assignments, sample_assignment
 from stich.jass.cards import POINTS, STOECK_PAIR, Contract, stronger
+from stich.jass.earlier_tricks import EarlierTricks, TooMany
 from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields, position_text
 from stich.jass.weis import held_weis, is_four, weis_action, weis_points
 from stich.jass.weis_deals import WeisHands
@@ -177,6 +182,8 @@ class _Plan:
     forfeit: tuple[int, Illegal] | None
     stoeck_open: bool
     pile_table: _PileTable | None = None
+    earlier: EarlierTricks | None = None
+    earlier_too_big: bool = False
     weis_hands: WeisHands | None = None
 
 
@@ -383,6 +390,22 @@ def _weis_choices(plan: _Plan, dealt: list[int], rng: random.Random) -> list[lis
 
 
 # --- a position's earlier tricks ---------------------------------------------------------------
+def _earlier_tricks(plan: _Plan) -> EarlierTricks | None:
+    """The exact joint draw of the earlier tricks and the hands (:mod:`stich.jass.earlier_tricks`),
+    or None where its table would be too big (then :func:`_draw_pile` and :func:`_pile_fits`)."""
+    if plan.earlier is None and not plan.earlier_too_big:
+        contract = Contract.from_word(plan.fields["contract"])
+        table = POINTS[contract]
+        last = parse_cards(plan.fields["last"][2:], "the last trick")
+        target = sum(int(p) for p in plan.fields["points"].split(",")) - sum(
+            table[card] for card in last)
+        try:
+            plan.earlier = EarlierTricks(plan.unknown, _slots(plan)[:-1], plan.pile, table, target)
+        except TooMany:
+            plan.earlier_too_big = True
+    return plan.earlier
+
+
 def _draw_pile(plan: _Plan, slots: list[Slot], rng: random.Random) -> int | None:
     """The cards of the tricks before a position's last one (no seat can attribute them):
     uniform among the sets of the right size whose card points make the points the position
@@ -469,6 +492,8 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
     others = _others(plan)
     if plan.weis_hands is not None:
         masks = plan.weis_hands.sample(rng)
+    elif plan.pile and (earlier := _earlier_tricks(plan)) is not None:
+        masks = earlier.sample(rng)[1]
     else:
         unknown, slots = plan.unknown, _slots(plan)
         if plan.pile and rng.randrange(2):
