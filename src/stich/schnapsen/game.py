@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from stich.core.action_space import ActionSpace
 from stich.core.actions import PLAY, Action, play_actions
@@ -13,7 +13,6 @@ from stich.core.cards import SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
 from stich.core.knowledge import Event, InfoState
-from stich.core.options import RuleOptions, choice
 from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.schnapsen import knowledge, position
@@ -32,37 +31,7 @@ from stich.schnapsen.family import (
     marriages_in,
 )
 from stich.schnapsen.knowledge import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
-
-_SHARP: dict[str, Any] = {
-    "marriage_before_first_trick": False,
-    "marriage_lead": "king",
-    "exchange_before_first_trick": False,
-    "close_at_two": False,
-    "trick_review": False,
-}
-
-
-@dataclasses.dataclass(frozen=True)
-class SchnapsenOptions(RuleOptions):
-    """S-11's presets and the named options; defaults are ``soft``."""
-
-    GAME = "schnapsen"
-    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
-        "soft": {},
-        "sharp": _SHARP,
-        "tournament": {**_SHARP, "schneider_bummerl": 1},
-    }
-
-    marriage_before_first_trick: bool = True
-    marriage_lead: str = choice("king_or_queen", "king")
-    exchange_before_first_trick: bool = True
-    exchange_at_two: bool = False
-    close_at_two: bool = True
-    trick_review: bool = True
-    false_claim: str = choice("table", "pagat")
-    bummerl_start: int = 7
-    schneider_bummerl: int = choice(2, 1)
-    rubber: int = choice(2, 3)
+from stich.schnapsen.options import SchnapsenOptions as SchnapsenOptions  # re-exported
 
 
 @dataclasses.dataclass(frozen=True)

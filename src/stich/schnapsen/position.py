@@ -33,9 +33,10 @@ from stich.core.cards import Card, Suit, card_set, cards_in
 from stich.core.options import OptionsError
 from stich.core.position import PositionError
 from stich.schnapsen.family import DECK, marriage_cards, points_of
+from stich.schnapsen.options import SchnapsenOptions
 
 if TYPE_CHECKING:
-    from stich.schnapsen.game import Schnapsen, SchnapsenOptions
+    from stich.schnapsen.game import Schnapsen
 
 HIDDEN = "??"
 KEYS = ("dealer", "leader", "hands", "trump", "stock", "closed", "lead", "announced", "claim",
@@ -104,8 +105,6 @@ def _value(value: Any) -> str:
 def parse(text: str, hidden: bool = False) -> Fields:
     """The fields of a position; ``hidden`` allows ``??`` cards. PositionError names what is
     wrong."""
-    from stich.schnapsen.game import SchnapsenOptions
-
     words = text.split()
     if len(words) < 2 or words[0] != "schnapsen":
         raise PositionError("a Schnapsen position starts with 'schnapsen' and the options")
