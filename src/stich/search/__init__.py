@@ -36,9 +36,10 @@ def _load_kernel() -> ModuleType | None:
         from stich.search import _kernel
     except ImportError:
         return None
-    if _kernel.FIELDS.split() != list(layout.FIELDS[:layout.INDEX["strength0"]]):
-        raise ImportError("stich.search._kernel was built from another state layout; "
-                          "reinstall stich")
+    if (_kernel.FIELDS.split() != list(layout.FIELDS[:layout.INDEX["strength0"]])
+            or _kernel.TT_MAX_ENTRIES != pysearch.TT_MAX_ENTRIES):
+        raise ImportError("stich.search._kernel was built from another state layout or "
+                          "table size; reinstall stich")
     return _kernel
 
 

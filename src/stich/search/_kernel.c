@@ -574,7 +574,7 @@ static inline u64 splitmix(u64 *state) {
 
 /* ---- the solver ------------------------------------------------------------------------ */
 
-#define TT_MAX_ENTRIES (1 << 20)
+#define TT_MAX_ENTRIES (1 << 22)
 #define KEY_WORDS 5
 
 typedef struct {

@@ -16,7 +16,7 @@ from stich.search import layout as L
 from stich.search.adapters import kernel_state, move_action, move_id
 
 INF = 1000000
-TT_MAX_ENTRIES = 1 << 20
+TT_MAX_ENTRIES = 1 << 22
 MASK64 = (1 << 64) - 1
 _I = L.INDEX
 _HAND = [_I[f"hand{i}"] for i in range(4)]
