@@ -273,3 +273,21 @@ def test_a_herrenschnapser_bid_shows_the_bidder_holds_every_trump() -> None:  # 
             world = info.sample_world(rng)
             assert world.information_state(seat) == info
             assert world.hands[1] == SUIT_MASK[Suit.D] & DECK
+
+
+def test_a_history_from_a_position_mid_auction_knows_the_contract_bid_before() -> None:
+    # item 2, B-4/B-5: the position's calls hold the Assenbettler bid, so the plays after it
+    # are read under its order (Ace low, no trump), not the normal game's; found by
+    # tests/core/test_sampling_robust.py ("no deal fits what the seat knows")
+    game = Bauernschnapsen.from_position(
+        "bauernschnapsen standard dealer=0 phase=auction hands=CK.DT.DJ.HT.HJ/CJ.DK.HA.SJ.SQ/"
+        "CA.DQ.DA.ST.SK/CT.CQ.HQ.HK.SA trump=H up=- calls=1:trump_H,1:pass,2:bid_assenbettler"
+        " doubles=- tricks=- trick=- marriages=- announced=-")
+    run(game, "3 pass, 0 pass, 3 pass, 1 pass, 2 play DA, 3 play CT, 0 play DT, 1 play DK,"
+              " 0 play HT, 1 play HA, 2 play CA, 3 play HK, 0 play CK, 1 play CJ, 2 play SK,"
+              " 3 play CQ, 0 play DJ")
+    rng = random.Random(4)
+    for seat in range(4):
+        info = game.information_state(seat)
+        for _ in range(5):
+            assert info.sample_world(rng).information_state(seat) == info

@@ -5,7 +5,9 @@ Weis, so hidden Weis of every kind come up), and at every decision point, for th
 and one other seat, ``info.sample_world(rng)`` must find a world whose information state for
 that seat equals the original. A proposal that is wrong in any way (a constraint modelled too
 tightly, or so loosely that the replay check rejects nearly every try) fails with NoWorld here.
-The default run is a few seconds; the slow one plays many more deals and presets.
+Some deals are rebuilt from their position part way, so histories that start at a position
+are checked too. The default run is a few seconds; the slow one plays many more deals and
+every preset.
 """
 
 from __future__ import annotations
@@ -23,10 +25,14 @@ from stich.core.registry import game_class, game_names
 GAMES = game_names()
 
 
-def _check_deal(name: str, preset: str | None, seed: int) -> Counter[str]:
+def _check_deal(name: str, preset: str | None, seed: int, restart: bool = False,
+                ) -> Counter[str]:
     """Play one deal with a seeded mix of rules and random bots, sampling a world for two
     seats at every decision; returns the kinds of events in the last info states checked
-    (``weis?`` for a Weis heard by points only) and ``worlds``, how many were checked."""
+    (``weis?`` for a Weis heard by points only) and ``worlds``, how many were checked.
+    ``restart``: after a few actions the game is rebuilt from its position (item 4), so the
+    histories that follow start there (a Jass position after trick 1: earlier tricks no seat
+    can attribute)."""
     rng = random.Random(seed)
     game: Game = stich.new_game(name, preset, seed=seed)
     seats = game.SEATS
@@ -35,7 +41,12 @@ def _check_deal(name: str, preset: str | None, seed: int) -> Counter[str]:
     for seat, bot in enumerate(bots):
         bot.new_deal(seat)
     checked: Counter[str] = Counter()
+    cut = rng.randrange(2, 16) if restart else -1
     while not game.is_terminal():
+        cut -= 1
+        if cut == 0:
+            game = type(game).from_position(game.position())
+            checked["restarts"] += 1
         actor = game.current_player()
         other = (actor + 1 + rng.randrange(seats - 1)) % seats
         for seat in (actor, other):
@@ -55,8 +66,9 @@ def _check_deal(name: str, preset: str | None, seed: int) -> Counter[str]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_worlds_are_found_at_every_decision(name: str) -> None:
-    checked = sum((_check_deal(name, None, seed) for seed in range(6)), Counter())
-    assert checked["worlds"] > 50
+    checked = sum((_check_deal(name, None, seed, restart=seed >= 3) for seed in range(7)),
+                  Counter())
+    assert checked["worlds"] > 50 and checked["restarts"] >= 2
     if name == "jass":  # J-5: Weis heard by points only came up (the rules bot declares them)
         assert checked["weis?"] >= 2
 
@@ -71,4 +83,4 @@ def test_worlds_are_found_at_every_decision_many_deals(name: str) -> None:
     presets = _presets(name)
     deals = 100 if name == "jass" else 300  # about 20 s each
     for seed in range(100, 100 + deals):
-        _check_deal(name, presets[seed % len(presets)], seed)
+        _check_deal(name, presets[seed % len(presets)], seed, restart=seed % 3 == 0)

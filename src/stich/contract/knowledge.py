@@ -152,6 +152,11 @@ class _Reading:
         self.active = base_game.active.bit_count()
         self.trick = [card for _, card in base_game.trick]
         self.shadow = base_game  # for the option-dependent seat that sits out
+        if base_game.contract is None:  # a position in the auction: the bids said before it
+            for seat, text in self.base["calls"]:
+                action = Action.parse(text)
+                if action.verb == "bid":
+                    self._bid(seat, action.arg, True)
         for event in events[1:]:
             self._read(event)
         self.unknown = DECK & ~self.base_played & ~self.talon_known
@@ -223,15 +228,7 @@ class _Reading:
         elif kind in ("bid", "pass", "double", "redouble", "reredouble"):
             self.actions.append((seat, Action(kind, event.arg), ""))
             if kind == "bid":
-                self.contract = self.shadow.contracts[event.arg]
-                self.declarer = seat
-                if event.arg == "farbenringerl":
-                    self.farbenringerl = (seat, self.taker < 0)
-                elif self.contract.bidder is Bidder.TRUMP_HOLDER and self.trump is not None:
-                    # B-5 Herrenschnapser: the bidder holds all five trumps now
-                    self._now_known(seat, SUIT_MASK[self.trump] & DECK & ~self.played[seat])
-                out = self.shadow.sitting_out(self.contract, seat)
-                self.active = self.cls.SEATS - (out is not None)
+                self._bid(seat, event.arg, self.taker < 0)
         elif kind == "talon":
             self.taker = seat
             self.pickup = seat
@@ -275,6 +272,18 @@ class _Reading:
             self.forfeit = (seat, Illegal(rule, reason))
         else:
             raise InfoStateError(f"{self.cls.NAME} has no event {kind!r}")
+
+    def _bid(self, seat: int, name: str, before_talon: bool) -> None:
+        """B-5: the highest bid so far, and what it proves of the bidder's hand."""
+        contract = self.contract = self.shadow.contracts[name]
+        self.declarer = seat
+        if name == "farbenringerl":
+            self.farbenringerl = (seat, before_talon)
+        elif contract.bidder is Bidder.TRUMP_HOLDER and self.trump is not None:
+            # Herrenschnapser: the bidder holds all five trumps now
+            self._now_known(seat, SUIT_MASK[self.trump] & DECK & ~self.played[seat])
+        out = self.shadow.sitting_out(contract, seat)
+        self.active = self.cls.SEATS - (out is not None)
 
     def _now_known(self, seat: int, cards: int) -> None:
         self.known[seat] |= cards
