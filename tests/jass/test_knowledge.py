@@ -264,10 +264,22 @@ def test_sampled_from_a_position(tricks: int) -> None:
         rng = random.Random(seed)
         for _ in range(rng.randrange(4)):
             game.apply(rng.choice(game.legal_actions()))
+        first = Jass.from_position(game.position())  # the start, whose last trick is seen
+        seen = [0, 0, 0, 0]
+        for seat, card in first.last_trick or ():
+            seen[seat] |= 1 << card
+        for seat, action in game.history:
+            if action.verb == "play":
+                seen[seat] |= 1 << action.card
         for seat in range(4):
             info = game.information_state(seat)
             for _ in range(5):
-                assert info.sample_world(rng).information_state(seat) == info
+                world = info.sample_world(rng)
+                assert world.information_state(seat) == info
+                for weis in world.declared:  # J-5: in the declarer's hand as dealt
+                    for other in range(4):
+                        if other != weis.seat:
+                            assert not weis.cards & (world.hands[other] | seen[other])
 
 
 # --- item 3: action ids ---------------------------------------------------------------------

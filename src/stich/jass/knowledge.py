@@ -300,12 +300,10 @@ def _make_plan(info: InfoState) -> _Plan:
         if weis is None:
             continue
         seat = _declared_seats(fields, events)[index][0]
-        if seat == viewer:
-            continue
         rest = weis & ~played[seat] & ~seen_all
-        if attributable:
+        if attributable and seat != viewer:
             known[seat] |= rest
-        else:
+        else:  # in the declarer's hand or played before the position (the viewer's: played)
             for other in range(4):
                 if other != seat:
                     excl[other] |= rest
@@ -539,16 +537,34 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
 
 def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int] | None:
     """A position after trick 1 with a Weis known by points: one drawn among the Weis of those
-    points that no other hand contradicts (the acceptance check keeps what fits)."""
-    out = []
+    points (J-5) that no other seat is seen to hold or to have played, that the declarer holds
+    no neighbour of (a run counts whole), and that his other such Weis leave room for (the
+    acceptance check keeps what fits)."""
+    had = [hands[seat] | plan.played[seat] | plan.history[seat] for seat in range(4)]
+    if plan.fields["last"] != "-":
+        leader = int(plan.fields["last"][0])
+        for i, card in enumerate(parse_cards(plan.fields["last"][2:], "the last trick")):
+            had[(leader + i) % 4] |= 1 << card
+    out: list[int] = []
     for item in plan.hidden:
-        blocked = sum(hands[s] for s in range(4) if s != item.seat)
+        blocked = sum(had[s] for s in range(4) if s != item.seat)
+        mine = [w for w, other in zip(out, plan.hidden, strict=False) if other.seat == item.seat]
         pool = [w for w in _WEIS_BY_POINTS[plan.options.four_of_a_kind_low].get(item.points, [])
-                if not w & blocked]
+                if not w & blocked and not _neighbours(w) & had[item.seat]
+                and not any(w == c or w & _neighbours(c) or (w & c and not (is_four(w)
+                            or is_four(c))) for c in mine)]
         if not pool:
             return None
         out.append(rng.choice(pool))
     return out
+
+
+def _neighbours(weis: int) -> int:
+    """The cards that would lengthen a run (J-5: a run counts whole), none for a four."""
+    if is_four(weis):
+        return 0
+    suit = SUIT_MASK[_SUIT[weis.bit_length() - 1]]
+    return ((weis << 1) | (weis >> 1)) & suit & ~weis
 
 
 def _build(cls: type[Jass], plan: _Plan, start: list[int], declared: list[int | None],
