@@ -366,6 +366,25 @@ def test_a_position_where_nobody_holds_stoeck_any_more() -> None:
             assert not sum(world.hands) & card_set([Card.DQ])
 
 
+def test_earlier_tricks_drawn_the_other_way_where_the_table_would_be_too_big(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the fallback of jass/earlier_tricks.py: hands drawn and the points checked, or the earlier
+    # tricks drawn by their points and kept in proportion to the hands' count (both exact)
+    from stich.jass import earlier_tricks
+
+    monkeypatch.setattr(earlier_tricks, "MAX_STATES", 0)
+    knowledge._CACHE.clear()
+    game = played_to(33, 4)
+    game = Jass.from_position(game.position())
+    rng = random.Random(6)
+    for seat in range(4):
+        info = game.information_state(seat)
+        for _ in range(3):
+            assert info.sample_world(rng).information_state(seat) == info
+        assert knowledge._plan(info).earlier_too_big
+    knowledge._CACHE.clear()
+
+
 def test_stoeck_scored_after_a_position_puts_the_other_card_in_the_earlier_tricks() -> None:
     # J-6: seat 0 scores Stöck as he plays SK, so he played SQ before: unseen, it lies in the
     # tricks before the position (before this, only 1 proposal in 2000 was accepted)
