@@ -53,6 +53,8 @@ class WeisHands:
                  fixed: Sequence[int], need: Sequence[dict[int, int]], four_low: bool) -> None:
         if unknown.bit_count() != sum(sizes) or min(sizes, default=0) < 0:
             raise NoWorld(f"{unknown.bit_count()} unknown cards for {sum(sizes)} places")
+        if len(sizes) > 4:  # a summary packs 5 bits per hand below bit 20
+            raise ValueError(f"WeisHands deals into at most 4 hands, not {len(sizes)}")
         self.sizes = tuple(sizes)
         self.declarers = [i for i, wanted in enumerate(need) if wanted]
         self.wanted = [tuple(sorted(need[i])) for i in self.declarers]
