@@ -121,7 +121,8 @@ def test_worlds_are_merged_and_weighed() -> None:
     info = game.information_state(game.current_player())
     worlds = bot.worlds(info, 7)
     assert len(worlds) == 1
-    assert worlds[0][1] == bot.candidates * likelihood(worlds[0][0], bot._models(info))
+    assert worlds[0][1] == bot.candidates
+    assert worlds[0][2] == likelihood(worlds[0][0], bot._models(info))
 
 
 def test_bummerl_chances() -> None:

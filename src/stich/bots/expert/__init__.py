@@ -52,6 +52,11 @@ from stich.core.sampling import NoWorld
 DEFAULT_THINK_MS = 400
 """Without a budget given: about this long per decision, as nodes (``pimc.nodes_for_ms``, so
 the Python search path gets a budget it searches in about the same time)."""
+DOUBLING = frozenset({"double", "redouble", "reredouble"})
+MIN_EXPLAINED = 4
+"""Doubling (B-6) against a contract that fewer drawn worlds than this explain (the
+declarer's bid and discards as the model would have made them) follows the model: the
+search would value the contract in worlds where the declarer never bid it."""
 NODES_PER_POLICY_MOVE = 1500
 """A move played by the policy bots in a playout counts as this many nodes of the budget
 (about the time the kernel takes for them)."""
@@ -67,6 +72,8 @@ class ExpertBot(PimcBot):
     a seed and a budget."""
 
     NAME = "expert"
+    PLAYOUT_GAMES: frozenset[str] = frozenset({"jass"})
+    """Games whose choices before card play are valued by policy playouts, not the solver."""
 
     def __init__(self, seed: int = 0, samples: int | None = None, nodes: int | None = None,
                  think_ms: float | None = None, native: bool | None = None) -> None:
@@ -98,10 +105,14 @@ class ExpertBot(PimcBot):
             worlds = self.worlds(info, seed)
         except NoWorld:  # a sampler that fails to find a world: play as the policy model
             return self._policy(info.game, info.seat).choose(info)
+        if any(action.verb in DOUBLING for action in legal) and sum(
+                count for _, count, chance in worlds if chance == 1.0) < MIN_EXPLAINED:
+            return self._policy(info.game, info.seat).choose(info)
         utility = self._utility(info)
         totals = [0.0] * len(legal)
         spent = 0
-        for searched, (world, weight) in enumerate(worlds):
+        for searched, (world, count, chance) in enumerate(worlds):
+            weight = count * chance
             if searched >= self.samples or (self.nodes is not None and spent >= self.nodes):
                 break
             values, nodes = self.evaluate(world, legal, info.seat)
@@ -112,9 +123,10 @@ class ExpertBot(PimcBot):
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return legal[best]
 
-    def worlds(self, info: InfoState, seed: int) -> list[tuple[Game, float]]:
-        """The distinct worlds drawn, each with its weight (times drawn x likelihood of the
-        opponents' choices), the heaviest first (ties: the first drawn first)."""
+    def worlds(self, info: InfoState, seed: int) -> list[tuple[Game, int, float]]:
+        """The distinct worlds drawn, each with the times it was drawn and the likelihood of
+        the opponents' choices in it; the heaviest (count x likelihood) first, ties: the first
+        drawn first."""
         models = self._models(info)
         merged: dict[str, list[Any]] = {}
         for index in range(self.candidates):
@@ -125,15 +137,19 @@ class ExpertBot(PimcBot):
             else:
                 merged[key] = [world, 1, likelihood(world, models), index]
         ranked = sorted(merged.values(), key=lambda entry: (-entry[1] * entry[2], entry[3]))
-        return [(world, count * weight) for world, count, weight, _ in ranked]
+        return [(world, count, chance) for world, count, chance, _ in ranked]
 
     def evaluate(self, world: Game, legal: tuple[Action, ...],
                  seat: int) -> tuple[list[int], int]:
         """Each legal action's value for ``seat`` in a world with all cards known: as
-        ``pimc``, except the Jass contract (J-3), which is valued by the whole deal played
-        out by the ``rules`` bots (a solve that looks a few tricks ahead cannot tell one
-        contract from another, and a whole solve takes seconds)."""
-        if world.NAME != "jass" or search.in_card_play(world):
+        ``pimc``, except two choices valued by the whole deal played out by the ``rules``
+        bots: the Jass contract (J-3; a solve that looks a few tricks ahead cannot tell one
+        contract from another, and a whole solve takes seconds), and doubling in the contract
+        games (B-6; a solve with every card open lets the defenders beat contracts together
+        that they cannot beat with their cards hidden, so it doubles far too often)."""
+        playout = world.NAME in self.PLAYOUT_GAMES or any(
+            action.verb in DOUBLING for action in legal)
+        if not playout or search.in_card_play(world):
             return super().evaluate(world, legal, seat)
         values, moves = [], 0
         for action in legal:

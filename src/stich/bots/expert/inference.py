@@ -26,7 +26,7 @@ from stich.bots.base import Bot
 from stich.core.actions import Action
 from stich.core.game import Game
 
-MISMATCH = 0.25
+MISMATCH = 0.02
 """The weight factor of a choice the model would not have made in the world."""
 
 Informative = Callable[[Game, Action], bool]
