@@ -24,7 +24,8 @@ from stich.jass.cards import POINTS, STOECK_PAIR, strength
 from stich.jass.game import Jass
 from stich.jass.weis import Declared, best, weis_in
 from stich.schnapsen.family import CARD_POINTS, NORMAL_ORDER, marriage_value
-from stich.schnapsen.game import Schnapsen, SchnapsenOptions
+from stich.schnapsen.game import Schnapsen
+from stich.schnapsen.options import SchnapsenOptions
 from stich.search import layout as L
 
 JASS_MAX_RAW = 157 + 20
