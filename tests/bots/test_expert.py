@@ -11,7 +11,7 @@ import pytest
 
 from stich.bots import make_bot
 from stich.bots.expert import DEFAULT_THINK_MS, ExpertBot
-from stich.bots.expert.inference import MISMATCH, likelihood
+from stich.bots.expert.inference import MISMATCH, MISMATCH_PLAY, likelihood
 from stich.bots.expert.match_value import bummerl_chance, deal_value, remaining_for
 from stich.bots.pimc import nodes_for_ms
 from stich.bots.random_bot import RandomBot
@@ -94,14 +94,15 @@ def _deal_played(game_name: str, seed: int, other: str) -> Any:
 
 def test_likelihood_of_the_models_own_choices_is_one() -> None:
     """The real deal explains the rules bot's choices perfectly; a random player's choices
-    mostly differ from the model's, each costing MISMATCH."""
+    mostly differ from the model's, each costing MISMATCH (MISMATCH_PLAY for a card)."""
     for seed in range(6):
         game = _deal_played("schnapsen", seed, "rules")
         assert likelihood(game, {1: make_bot("schnapsen", "rules", 0)}) == 1.0
     weights = [likelihood(_deal_played("schnapsen", seed, "random"),
                           {1: make_bot("schnapsen", "rules", 0)}) for seed in range(6)]
-    assert min(weights) <= MISMATCH
-    assert all(math.isclose(w, MISMATCH ** round(math.log(w, MISMATCH))) for w in weights)
+    assert min(weights) <= MISMATCH_PLAY
+    assert all(any(math.isclose(w, MISMATCH ** other * MISMATCH_PLAY ** cards)
+                   for other in range(9) for cards in range(9)) for w in weights)
 
 
 def test_worlds_are_merged_and_weighed() -> None:

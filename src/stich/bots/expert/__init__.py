@@ -49,7 +49,7 @@ from stich.core.game import Game
 from stich.core.knowledge import InfoState
 from stich.core.sampling import NoWorld
 
-DEFAULT_THINK_MS = 400
+DEFAULT_THINK_MS = 1000
 """Without a budget given: about this long per decision, as nodes (``pimc.nodes_for_ms``, so
 the Python search path gets a budget it searches in about the same time)."""
 DOUBLING = frozenset({"double", "redouble", "reredouble"})
