@@ -106,8 +106,9 @@ def test_likelihood_of_the_models_own_choices_is_one() -> None:
 
 
 def test_worlds_are_merged_and_weighed() -> None:
-    """Worlds equal from here on are merged (their count is in the weight); the heaviest
-    come first; with the stock exhausted there is exactly one world."""
+    """Worlds equal from here on are merged; with the stock exhausted there is exactly one
+    world, solved once; worlds drawn more than once count by how often, the heaviest
+    first."""
     for seed in range(20):
         game = new_deal("schnapsen", seed)
         rng = random.Random(seed)
@@ -122,8 +123,13 @@ def test_worlds_are_merged_and_weighed() -> None:
     info = game.information_state(game.current_player())
     worlds = bot.worlds(info, 7)
     assert len(worlds) == 1
-    assert worlds[0][1] == bot.candidates
+    assert worlds[0][1] == 1  # every world drawn: each counts once
     assert worlds[0][2] == likelihood(worlds[0][0], bot._models(info))
+    early = new_deal("schnapsen", 3)  # many worlds: counted as drawn, the heaviest first
+    drawn = bot.worlds(early.information_state(early.current_player()), 7)
+    assert sum(count for _, count, _ in drawn) == bot.candidates
+    heaviness = [count * chance for _, count, chance in drawn]
+    assert heaviness == sorted(heaviness, reverse=True)
 
 
 def test_bummerl_chances() -> None:

@@ -13,8 +13,9 @@ Each decision:
 3. **Few hidden cards: exact.** Worlds that are the same deal from here on (equal
    ``position()``: all hands, the stock, the options) are merged and solved once, weighted by
    how often they were drawn. When the hidden cards are few, the draws cover every consistent
-   world and the choice is exact over all of them (with the stock exhausted in Schnapsen, or
-   the last trick of any game, there is one world and one solve).
+   world (:meth:`ExpertBot.worlds`: at most a tenth as many distinct worlds as draws), each
+   counts once and the choice is exact over all of them (with the stock exhausted in
+   Schnapsen, or the last trick of any game, there is one world and one solve).
 4. **Search.** The worlds are searched in the order of their weight (the most likely first)
    until the budget is spent: card play by the solver for every legal action (the kernel,
    ``stich.search``); every other choice (trump or push, bids, talon and discard, doubling)
@@ -65,6 +66,7 @@ CANDIDATES_PER_SAMPLE = 3
 NODES_PER_CANDIDATE = 20_000
 """With a node budget: one world drawn per this many nodes (within the bounds below)."""
 CANDIDATES = (8, 160)
+EXHAUSTIVE = 10
 
 
 class ExpertBot(PimcBot):
@@ -126,7 +128,10 @@ class ExpertBot(PimcBot):
     def worlds(self, info: InfoState, seed: int) -> list[tuple[Game, int, float]]:
         """The distinct worlds drawn, each with the times it was drawn and the likelihood of
         the opponents' choices in it; the heaviest (count x likelihood) first, ties: the first
-        drawn first."""
+        drawn first. Where the draws found at most 1/:data:`EXHAUSTIVE` as many distinct
+        worlds as were drawn, they are all the worlds there are (a world of d left out has the
+        chance (1 - 1/d)^draws < e^-EXHAUSTIVE), and each counts once: the choice is then exact
+        over every consistent world, weighted by the likelihoods alone."""
         models = self._models(info)
         merged: dict[str, list[Any]] = {}
         for index in range(self.candidates):
@@ -136,6 +141,9 @@ class ExpertBot(PimcBot):
                 merged[key][1] += 1
             else:
                 merged[key] = [world, 1, likelihood(world, models), index]
+        if len(merged) * EXHAUSTIVE <= self.candidates:  # every world drawn: each counts once
+            for entry in merged.values():
+                entry[1] = 1
         ranked = sorted(merged.values(), key=lambda entry: (-entry[1] * entry[2], entry[3]))
         return [(world, count, chance) for world, count, chance, _ in ranked]
 
