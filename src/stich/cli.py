@@ -342,19 +342,26 @@ def serve(
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."
 
 
+_TOURNAMENT_STUB = typer.Typer(help=TOURNAMENT_HELP)
+"""Lists `stich tournament` in the help of other command lines, without its imports."""
+
+
 def command_app(argv: list[str]) -> typer.Typer:
     """The app for a command line. `stich tournament` is registered with its real commands only
     when the command line asks for it: its database layer (SQLAlchemy, Alembic) is then
     imported, and every other command starts without it."""
     words = [word for word in argv if not word.startswith("-")]
-    if any(group.name == "tournament" for group in app.registered_groups):
+    real = words[:1] == ["tournament"]
+    groups = [group for group in app.registered_groups if group.name == "tournament"]
+    if groups and (not real or groups[0].typer_instance is not _TOURNAMENT_STUB):
         return app
-    if words[:1] == ["tournament"]:
+    app.registered_groups = [g for g in app.registered_groups if g.name != "tournament"]
+    if real:
         from stich.tournament.cli import app as tournament_app
 
         app.add_typer(tournament_app, name="tournament")
     else:
-        app.add_typer(typer.Typer(help=TOURNAMENT_HELP), name="tournament")
+        app.add_typer(_TOURNAMENT_STUB, name="tournament")
     return app
 
 
