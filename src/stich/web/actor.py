@@ -139,9 +139,8 @@ class TableActor:
 
     def start_task(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
-        for seat, info in enumerate(self.seats):
-            if info.kind == "person" and not self.clients[seat]:
-                self._arm_away_timer(seat)
+        if self.status == "running":
+            self._arm_away_timers()
         self.inbox.put_nowait(("wake",))
 
     async def stop(self) -> None:
@@ -173,7 +172,14 @@ class TableActor:
         return None
 
     def attach(self, client: Client, since: int) -> None:
-        """A seat's browser connects: its stream from ``since`` on, then the view."""
+        """A seat's browser connects: its stream from ``since`` on, then the view (handled in
+        the table's task, between two actions, so nothing is sent twice or missed)."""
+        self.inbox.put_nowait(("attach", client, since))
+
+    def detach(self, client: Client) -> None:
+        self.inbox.put_nowait(("detach", client))
+
+    def _attach(self, client: Client, since: int) -> None:
         seat = client.seat
         self.clients[seat].add(client)
         self._gone_since[seat] = None
@@ -190,10 +196,10 @@ class TableActor:
             self.away[seat] = False  # he is back: the marked bot leaves his seat
         self._broadcast_seats()
 
-    def detach(self, client: Client) -> None:
+    def _detach(self, client: Client) -> None:
         seat = client.seat
         self.clients[seat].discard(client)
-        if not self.clients[seat] and self.status != "finished":
+        if not self.clients[seat] and self.status == "running":
             self._gone_since[seat] = time.monotonic()
             self._arm_away_timer(seat)
             self._broadcast_seats()
@@ -236,6 +242,10 @@ class TableActor:
                 if error is not None:
                     log.warning("table %s: bot at seat %d: %s", self.id, seat, error)
                     await self._forfeit(seat, Illegal("bot", error))
+        elif kind == "attach":
+            self._attach(item[1], item[2])
+        elif kind == "detach":
+            self._detach(item[1])
         elif kind == "start":
             await self._start()
             self._broadcast_seats()
@@ -250,11 +260,12 @@ class TableActor:
     async def _start(self) -> None:
         if self.status != "waiting" or not all(s.joined or s.kind == "bot" for s in self.seats):
             return
-        self.table = self._new_table()
-        self.status = "running"
         await self.store.write(Store.update_table(
             self.id, status="running", seats=json.dumps([s.stored() for s in self.seats])))
+        self.table = self._new_table()
+        self.status = "running"
         self._note_turn()
+        self._arm_away_timers()
         for seat in range(len(self.seats)):
             for message in self.table.messages(seat):
                 self._send(seat, message)
@@ -347,6 +358,14 @@ class TableActor:
             self._turns[seat].append(table.game.observation(seat))
 
     # --- away ------------------------------------------------------------------------------------
+    def _arm_away_timers(self) -> None:
+        """Everybody not connected when play starts (or resumes) has the away time to come."""
+        now = time.monotonic()
+        for seat, info in enumerate(self.seats):
+            if info.kind == "person" and not self.clients[seat]:
+                self._gone_since[seat] = now
+                self._arm_away_timer(seat)
+
     def _arm_away_timer(self, seat: int) -> None:
         if self.seats[seat].kind != "person" or self._away_timers[seat] is not None:
             return
