@@ -37,3 +37,6 @@ def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
 
     with fresh_database() as url:
         yield url
+
+
+from tests.browser import browser, phone  # noqa: E402, F401  (the Chromium fixtures)

@@ -24,6 +24,7 @@ from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Illegal, Observation
 from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
+from stich.web.scoreboard import score_svg
 from stich.web.store import Store
 from stich.web.thinking import DEFAULT_LEVEL, think, uses_info
 
@@ -393,6 +394,7 @@ class TableActor:
         if table.match is not None:
             view["match"] = table.match.state()
             view["over"] = table.match.is_over()
+            view["board"] = score_svg(table)
         return view
 
     def _send_views(self) -> None:

@@ -31,7 +31,7 @@ MAX_BODY = 16_384
 
 
 def _static(name: str) -> bytes:
-    return resources.files("stich.web").joinpath("static", name).read_bytes()
+    return resources.files("stich.web").joinpath("static").joinpath(name).read_bytes()
 
 
 def create_app(url: str, settings: Settings | None = None, pool: Executor | None = None,

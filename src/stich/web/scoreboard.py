@@ -1,0 +1,54 @@
+"""The match score as the players draw it, with the score pad's drawing code (stich.tafel):
+the Bummerl counter (Schnapsen), the race to 24 (Bauern-, Dreierschnapsen) and the Jass
+board's Z (J-8). Drawn from public messages only (the ``score`` messages of seat 0's stream)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stich.core.table import Table
+
+
+def score_svg(table: Table) -> str:
+    match = table.match
+    if match is None:
+        return ""
+    names = match.seats
+    if match.GAME == "jass":
+        from stich.core.scoring.jass_board import render_svg
+
+        boards = match.score.boards()  # type: ignore[attr-defined]
+        titles = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+        return render_svg(list(zip(titles, boards, strict=True)), match.options.target)  # type: ignore[attr-defined]
+    from stich.tafel.drawing import counter_svg
+
+    scores = [m["match"] for m in table.log[0] if m["type"] == "score"]
+    if match.GAME == "schnapsen":
+        start = match.options.bummerl_start  # type: ignore[attr-defined]
+        columns: list[list[int]] = [[start] for _ in names]
+        for state in _current_unit(scores, len(names)):
+            for seat, value in enumerate(state["remaining"]):
+                columns[seat].append(value)
+        bummerl = scores[-1]["bummerl"] if scores else [0] * len(names)
+        return counter_svg(names, columns, bummerl)
+    parties = ([f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+               if len(names) == 4 else list(names))
+    columns = [[0] for _ in parties]
+    for state in _current_unit(scores, len(parties)):
+        for party, value in enumerate(state["score"]):
+            columns[party].append(value)
+    bummerl = scores[-1]["bummerl"] if scores else [0] * len(parties)
+    return counter_svg(parties, columns, bummerl)
+
+
+def _current_unit(scores: list[dict[str, Any]], parties: int) -> list[dict[str, Any]]:
+    """The score states since the last Bummerl was given (the column starts afresh then)."""
+    out: list[dict[str, Any]] = []
+    finished = 0
+    for state in scores:
+        if len(state.get("finished", [])) != finished:
+            finished = len(state.get("finished", []))
+            out = []
+            continue
+        out.append(state)
+    return out

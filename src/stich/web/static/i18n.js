@@ -1,0 +1,66 @@
+// German and English words of the pages (issue 13, item 3).
+"use strict";
+
+const WORDS = {
+  de: {
+    title: "stich – Karten spielen", lobby: "Tisch eröffnen", game: "Spiel", preset: "Regeln",
+    seat: "Platz", person: "Mensch", bot: "Bot", create: "Tisch eröffnen",
+    invite: "Einladungslink (an Freunde schicken):", take_seat: "Platz nehmen",
+    your_name: "Dein Name", join: "Mitspielen", your_turn: "Du bist dran",
+    waiting_for: "Warten auf", waiting_players: "Warten auf Mitspieler …",
+    trump: "Trumpf", stock: "Talon", closed: "zugedreht", last_trick: "Letzter Stich",
+    trick: "Stich", hand: "Deine Karten", score: "Stand", match_over: "Partie vorbei",
+    away: "abwesend – Bot spielt", connected: "verbunden", disconnected: "getrennt – verbinde neu …",
+    play: "spielen", close: "Zudrehen", exchange: "Austauschen", marriage: "Melden",
+    claim: "Abmelden", pass: "Weiter", bid: "Ansagen", double: "Kontra", redouble: "Re",
+    reredouble: "Sub", trump_verb: "Trumpf", push: "Schieben", weis: "Weisen",
+    talon: "Talon nehmen", discard: "Ablegen", turnup: "Aufdecken", select_cards: "Karten wählen",
+    my_matches: "Meine Partien", replay: "Nachspielen", download: "Aufzeichnung laden",
+    verified: "Seed-Commitment geprüft ✓", not_verified: "Seed-Commitment falsch ✗",
+    sealed: "Seed noch versiegelt", deck: "Blatt", language: "English", points: "Punkte",
+    prev: "◀ Zurück", next: "Weiter ▶", result: "Ergebnis", deal: "Spiel", bot_mark: "Bot",
+    contract: "Spiel", declarer: "Spieler", talon_seen: "Talon", error: "Fehler",
+    obenabe: "Obenabe", undenufe: "Undenufe", copy: "Kopieren",
+  },
+  en: {
+    title: "stich – play cards", lobby: "Open a table", game: "Game", preset: "Rules",
+    seat: "Seat", person: "Person", bot: "Bot", create: "Open the table",
+    invite: "Invite link (send it to your friends):", take_seat: "Take a seat",
+    your_name: "Your name", join: "Join", your_turn: "Your turn",
+    waiting_for: "Waiting for", waiting_players: "Waiting for players …",
+    trump: "Trump", stock: "Stock", closed: "closed", last_trick: "Last trick",
+    trick: "Trick", hand: "Your cards", score: "Score", match_over: "Match over",
+    away: "away – a bot plays", connected: "connected", disconnected: "disconnected – reconnecting …",
+    play: "play", close: "Close", exchange: "Exchange", marriage: "Marriage",
+    claim: "Claim", pass: "Pass", bid: "Bid", double: "Double", redouble: "Redouble",
+    reredouble: "Reredouble", trump_verb: "Trump", push: "Push", weis: "Weis",
+    talon: "Take the talon", discard: "Discard", turnup: "Turn up", select_cards: "Select cards",
+    my_matches: "My matches", replay: "Replay", download: "Download record",
+    verified: "Seed commitment verified ✓", not_verified: "Seed commitment WRONG ✗",
+    sealed: "Seed still sealed", deck: "Deck", language: "Deutsch", points: "Points",
+    prev: "◀ Back", next: "Next ▶", result: "Result", deal: "Deal", bot_mark: "bot",
+    contract: "Contract", declarer: "Declarer", talon_seen: "Talon", error: "Error",
+    obenabe: "Obenabe", undenufe: "Undenufe", copy: "Copy",
+  },
+};
+
+function currentLang() {
+  const stored = localStorage.getItem("stich:lang");
+  if (stored === "de" || stored === "en") return stored;
+  return (navigator.language || "de").toLowerCase().startsWith("de") ? "de" : "en";
+}
+
+function t(key) {
+  const lang = currentLang();
+  return (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+}
+
+function toggleLang() {
+  localStorage.setItem("stich:lang", currentLang() === "de" ? "en" : "de");
+  location.reload();
+}
+
+function applyWords(root) {
+  document.documentElement.lang = currentLang();
+  (root || document).querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+}
