@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from stich.web.app import create_app
 from tests.browser import PHONE, LiveServer
 from tests.web.helpers import FAST
-from stich.web.app import create_app
 
 SETTINGS = dataclasses.replace(FAST, bot_delay=0.0)
 
