@@ -324,6 +324,9 @@ def serve(
         metavar="SECONDS", help="A bot's move waits this long, so people can follow.")] = 0.6,
     bot_workers: Annotated[int, typer.Option(
         metavar="N", help="Worker processes in which the bots think.")] = 2,
+    redis_url: Annotated[str | None, typer.Option(
+        metavar="URL", help="redis://HOST:6379: several servers share the lobby and route "
+                            "each table to the one that holds it (docs/web.md).")] = None,
 ) -> None:
     """Play in the browser: tables for people and bots, private links, whole matches."""
     try:
@@ -334,7 +337,8 @@ def serve(
         raise _fail("stich serve needs the web extra: pip install -e '.[web]'") from None
     settings = Settings(away_after=away_after, bot_delay=bot_delay)
     try:
-        run_server(host, port, database_url, _records_dir().parent, settings, bot_workers)
+        run_server(host, port, database_url, _records_dir().parent, settings, bot_workers,
+                   redis_url)
     except StoreError as error:
         raise _fail(str(error)) from None
 

@@ -26,7 +26,7 @@ from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
 from stich.web.scoreboard import score_svg
 from stich.web.store import Store
-from stich.web.thinking import DEFAULT_LEVEL, think, uses_info
+from stich.web.thinking import DEFAULT_LEVEL, remembers, think, uses_info
 
 log = logging.getLogger("stich.web")
 
@@ -330,8 +330,10 @@ class TableActor:
         bot_seed = derive_seed(self.seed, "bot", seat, table.deal_number)
         game = table.game
         payload = game.information_state(seat) if uses_info(self.game, level) else None
-        future = self.pool.submit(think, self.game, level, bot_seed, seat, payload,
-                                  list(self._turns[seat]) if payload is None else [])
+        turns = self._turns[seat]
+        shown = [] if payload is not None else (
+            list(turns) if remembers(self.game, level) else turns[-1:])
+        future = self.pool.submit(think, self.game, level, bot_seed, seat, payload, shown)
         move = self.seq
         loop = asyncio.get_running_loop()
 

@@ -35,7 +35,7 @@ def _static(name: str) -> bytes:
 
 
 def create_app(url: str, settings: Settings | None = None, pool: Executor | None = None,
-               bot_workers: int = 1) -> FastAPI:
+               bot_workers: int = 1, redis_url: str | None = None) -> FastAPI:
     """The app over the database at ``url``; ``pool`` (else ``bot_workers`` processes) runs
     the bots."""
     settings = settings or Settings()
@@ -51,10 +51,20 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         lobby = Lobby(store, executor, settings)
         state.update(store=store, lobby=lobby)
         app.state.lobby = lobby
+        cluster = None
+        if redis_url is not None:
+            from stich.web.cluster import Cluster
+
+            cluster = Cluster(redis_url, lobby)
+            await cluster.start()
+            lobby.cluster = cluster
+        state["cluster"] = cluster
         await lobby.resume()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.close()
             await lobby.close()
             if own_pool:
                 executor.shutdown(wait=False, cancel_futures=True)
@@ -118,8 +128,18 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         actor = await lobby().create(await body(request))
         return {**actor.info(), "link": f"/t/{actor.id}"}
 
+    async def remote_owner(table_id: str) -> str | None:
+        """With several workers: the worker holding the table if it is not this one."""
+        cluster = state.get("cluster")
+        if cluster is None or table_id in lobby().actors:
+            return None
+        owner: str = await cluster.owner_of(table_id)
+        return None if owner == cluster.id else owner
+
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
+        if await remote_owner(table_id) is not None:
+            return (await lobby().peek(table_id)).info()
         return (await lobby().get(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
@@ -128,6 +148,15 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise LobbyError("'seat' is a seat number")
+        owner = await remote_owner(table_id)
+        if owner is not None:
+            answer = await state["cluster"].call(owner, {
+                "op": "join", "table": table_id, "name": data.get("name"), "seat": seat,
+                "login": data.get("login")})
+            if "error" in answer:
+                raise LobbyError(answer["error"], answer.get("status", 400))
+            relayed: dict[str, Any] = answer
+            return relayed
         number, token = await lobby().join(table_id, data.get("name"), seat, data.get("login"))
         return {"seat": number, "token": token}
 
@@ -190,7 +219,8 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         await socket.accept()
         try:
-            actor = await lobby().get(table_id)
+            owner = await remote_owner(table_id)
+            actor = await (lobby().peek(table_id) if owner else lobby().get(table_id))
         except LobbyError as error:
             await socket.send_json({"type": "error", "error": str(error)})
             await socket.close(code=4404)
@@ -205,6 +235,11 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             since = max(0, int(socket.query_params.get("since", "0")))
         except ValueError:
             since = 0
+        if owner is not None:  # another worker holds the table: relay through Redis
+            limit = RateLimit(settings.burst, settings.rate)
+            await state["cluster"].relay(owner, table_id, seat, since, socket,
+                                         lambda raw: check_message(raw, limit, settings))
+            return
         await play_socket(socket, actor, seat, since, settings)
 
     return app
@@ -285,8 +320,21 @@ async def _answer(raw: str, actor: TableActor, seat: int, limit: RateLimit,
     return reply
 
 
-async def _judge(raw: str, actor: TableActor, seat: int,
-                 settings: Settings) -> dict[str, Any] | None:
+def check_message(raw: str, limit: RateLimit, settings: Settings
+                  ) -> tuple[str | None, dict[str, Any] | None]:
+    """For a relaying worker: (the action to pass on, the reply to give here)."""
+    if limit.tokens < 1 and not limit.allow():
+        return None, limit.refusal()
+    reply = _parse(raw, settings)
+    if isinstance(reply, str):
+        return reply, None
+    if reply is not None and not limit.allow():
+        return None, limit.refusal()
+    return None, reply
+
+
+def _parse(raw: str, settings: Settings) -> str | dict[str, Any] | None:
+    """The action in a client's message, or the reply to give it."""
     if len(raw.encode()) > settings.max_message:
         return {"type": "error", "error": f"message larger than {settings.max_message} bytes"}
     try:
@@ -302,6 +350,15 @@ async def _judge(raw: str, actor: TableActor, seat: int,
     action = data.get("action")
     if not isinstance(action, str):
         return {"type": "error", "error": "'action' is an action in notation, e.g. \"play HA\""}
+    return action
+
+
+async def _judge(raw: str, actor: TableActor, seat: int,
+                 settings: Settings) -> dict[str, Any] | None:
+    parsed = _parse(raw, settings)
+    if not isinstance(parsed, str):
+        return parsed
+    action = parsed
     error = await actor.act(seat, action)
     if error is not None:
         return {"type": "error", "error": error, "action": action}

@@ -65,11 +65,17 @@ class Lobby:
     def __init__(self, store: Store, pool: Executor, settings: Settings) -> None:
         self.store, self.pool, self.settings = store, pool, settings
         self.actors: dict[str, TableActor] = {}
+        self.cluster: Any = None
+        """With several workers: the Redis routing (``stich.web.cluster.Cluster``)."""
 
     async def resume(self) -> int:
-        """Load every table that is not finished and go on where its log stops."""
+        """Load every table that is not finished and go on where its log stops (with several
+        workers: those no other worker holds)."""
         open_tables = await asyncio.to_thread(self.store.open_tables)
         for row, entries in open_tables:
+            if self.cluster is not None and await self.cluster.owner_of(row["id"]) != (
+                    self.cluster.id):
+                continue
             actor = TableActor(row, self.store, self.pool, self.settings)
             if actor.status == "running":
                 actor.replay(entries)
@@ -98,6 +104,14 @@ class Lobby:
             self.actors[table_id] = actor
             actor.start_task()
         return actor
+
+    async def peek(self, table_id: str) -> TableActor:
+        """The table as stored, not started here (another worker holds it)."""
+        row = await asyncio.to_thread(self.store.table_row, table_id) if (
+            0 < len(table_id) <= 64) else None
+        if row is None:
+            raise LobbyError("no such table: check the link", 404)
+        return TableActor(row, self.store, self.pool, self.settings)
 
     async def create(self, spec: Any) -> TableActor:
         """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}]}``."""
@@ -139,6 +153,8 @@ class Lobby:
                "seed": secrets.randbits(62), "salt": secrets.token_hex(16),
                "status": "waiting", "created": time.time(), "finished": None, "record": None}
         await self.store.write(Store.new_table(row))
+        if self.cluster is not None:
+            await self.cluster.claim_new(row["id"])
         actor = TableActor(row, self.store, self.pool, self.settings)
         self.actors[actor.id] = actor
         actor.start_task()

@@ -12,22 +12,21 @@ WS_MAX_SIZE = 65_536
 
 
 def build_app(database_url: str | None, data_dir: Path, settings: Settings,
-              bot_workers: int, redis_url: str | None = None, worker_url: str | None = None
-              ) -> object:
+              bot_workers: int, redis_url: str | None = None) -> object:
     from stich.tafel.web import PadHub, tafel_router
     from stich.web.app import create_app
 
     url = database_url or default_url(data_dir)
-    app = create_app(url, settings, bot_workers=bot_workers)
+    app = create_app(url, settings, bot_workers=bot_workers, redis_url=redis_url)
     app.include_router(tafel_router(PadHub()), prefix="/tafel")
     return app
 
 
 def serve(host: str, port: int, database_url: str | None, data_dir: Path, settings: Settings,
-          bot_workers: int) -> None:
+          bot_workers: int, redis_url: str | None = None) -> None:
     import uvicorn
 
-    app = build_app(database_url, data_dir, settings, bot_workers)
+    app = build_app(database_url, data_dir, settings, bot_workers, redis_url)
     print(f"stich serves on http://{host}:{port}/  (Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning",  # type: ignore[arg-type]
                 ws_max_size=WS_MAX_SIZE)

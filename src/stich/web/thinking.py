@@ -33,6 +33,13 @@ def uses_info(game: str, level: str) -> bool:
     return make_bot(game, level).USES_INFO
 
 
+@cache
+def remembers(game: str, level: str) -> bool:
+    """Whether the bot keeps memory within a deal (it overrides ``Bot.new_deal``): only such
+    a bot is shown its earlier observations again."""
+    return type(make_bot(game, level)).new_deal is not Bot.new_deal
+
+
 def think(game: str, level: str, seed: int, seat: int, info: InfoState | None,
           observations: Sequence[Observation]) -> str:
     """The bot's action in notation (runs in a worker process)."""

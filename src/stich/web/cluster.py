@@ -1,0 +1,186 @@
+"""Several ``stich serve`` workers behind one address (issue 13, item 7), through Redis.
+
+Every worker reads and writes the same database, so the lobby (tables, seats, finished
+matches) is shared. A running table lives in exactly one worker, its owner, recorded in Redis
+(``stich:owner:<table>``, renewed while the worker lives). A browser may reach any worker: the
+one it reaches, if not the owner, relays: the owner gets ``attach``, ``action`` and ``detach``
+requests on its channel ``stich:worker:<id>`` and answers the browser's messages, in order, on
+``stich:conn:<connection>``; a join goes the same way and its answer comes back on a reply
+channel. A worker that dies stops renewing its claims; the next worker asked for one of its
+tables takes it over and replays its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Any
+
+from stich.web.actor import Client, TableActor
+from stich.web.lobby import Lobby, LobbyError
+
+OWNER_TTL = 30
+"""Seconds a claim lasts unless renewed (every third of that)."""
+
+
+class Cluster:
+    """This worker's side of the Redis routing."""
+
+    def __init__(self, url: str, lobby: Lobby) -> None:
+        import redis.asyncio as redis
+
+        self.redis = redis.from_url(url)
+        self.lobby = lobby
+        self.id = secrets.token_hex(6)
+        self.remote: dict[str, tuple[TableActor, Client, asyncio.Task[None]]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        await self.redis.ping()
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(f"stich:worker:{self.id}")
+        self._tasks = [asyncio.create_task(self._listen(pubsub)),
+                       asyncio.create_task(self._renew())]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for _, client, pump in self.remote.values():
+            client.close()
+            pump.cancel()
+        owned = [f"stich:owner:{table}" for table in self.lobby.actors]
+        with contextlib.suppress(Exception):
+            for key in owned:  # hand the tables back: another worker may take them at once
+                if await self.redis.get(key) == self.id.encode():
+                    await self.redis.delete(key)
+        await self.redis.aclose()
+
+    # --- ownership -----------------------------------------------------------------------------
+    async def owner_of(self, table_id: str) -> str:
+        """The worker that holds the table: this one if nobody (alive) does."""
+        key = f"stich:owner:{table_id}"
+        if await self.redis.set(key, self.id, nx=True, ex=OWNER_TTL):
+            return self.id
+        owner = await self.redis.get(key)
+        if owner is None:
+            return self.id
+        return owner.decode() if isinstance(owner, bytes) else str(owner)
+
+    async def claim_new(self, table_id: str) -> None:
+        await self.redis.set(f"stich:owner:{table_id}", self.id, ex=OWNER_TTL)
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(OWNER_TTL / 3)
+            for table in list(self.lobby.actors):
+                await self.redis.set(f"stich:owner:{table}", self.id, ex=OWNER_TTL)
+
+    # --- the owner's side ------------------------------------------------------------------------
+    async def _listen(self, pubsub: Any) -> None:
+        async for item in pubsub.listen():
+            if item.get("type") != "message":
+                continue
+            try:
+                request = json.loads(item["data"])
+                await self._serve(request)
+            except Exception as error:  # one bad request must not stop the worker
+                reply = request.get("reply") if isinstance(request, dict) else None
+                if reply:
+                    await self.redis.publish(reply, json.dumps({"error": str(error)}))
+
+    async def _serve(self, request: dict[str, Any]) -> None:
+        op, table_id = request["op"], request["table"]
+        if op == "join":
+            try:
+                seat, token = await self.lobby.join(table_id, request.get("name"),
+                                                    request.get("seat"), request.get("login"))
+                answer: dict[str, Any] = {"seat": seat, "token": token}
+            except LobbyError as error:
+                answer = {"error": str(error), "status": error.status}
+            await self.redis.publish(request["reply"], json.dumps(answer))
+            return
+        conn = request["conn"]
+        channel = f"stich:conn:{conn}"
+        if op == "attach":
+            actor = await self.lobby.get(table_id)
+            client = Client(request["seat"])
+            pump = asyncio.create_task(self._pump(client, channel))
+            self.remote[conn] = (actor, client, pump)
+            actor.attach(client, int(request.get("since", 0)))
+        elif op == "action" and conn in self.remote:
+            actor, client, _ = self.remote[conn]
+            refused = await actor.act(client.seat, request["action"])
+            if refused is not None:
+                client.send({"type": "error", "error": refused, "action": request["action"]})
+        elif op == "detach" and conn in self.remote:
+            actor, client, pump = self.remote.pop(conn)
+            actor.detach(client)
+            client.close()
+
+    async def _pump(self, client: Client, channel: str) -> None:
+        """A relayed client's messages, in order, onto its connection's channel."""
+        while (message := await client.queue.get()) is not None:
+            await self.redis.publish(channel, json.dumps(message, separators=(",", ":")))
+        await self.redis.publish(channel, json.dumps({"type": "closed"}))
+
+    # --- the relaying side ------------------------------------------------------------------
+    async def call(self, owner: str, request: dict[str, Any], timeout: float = 10.0
+                   ) -> dict[str, Any]:
+        """A request to the owner and its answer (joins)."""
+        reply = f"stich:reply:{secrets.token_hex(8)}"
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(reply)
+        try:
+            await self.redis.publish(f"stich:worker:{owner}", json.dumps({**request,
+                                                                         "reply": reply}))
+            async with asyncio.timeout(timeout):
+                async for item in pubsub.listen():
+                    if item.get("type") == "message":
+                        answer: dict[str, Any] = json.loads(item["data"])
+                        return answer
+        finally:
+            await pubsub.unsubscribe(reply)
+            await pubsub.aclose()  # type: ignore[no-untyped-call]
+        raise LobbyError("the worker holding this table does not answer", 503)
+
+    async def relay(self, owner: str, table_id: str, seat: int, since: int, socket: Any,
+                    check: Any) -> None:
+        """Carry one browser's messages between its socket here and the owner."""
+        conn = secrets.token_hex(8)
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(f"stich:conn:{conn}")
+        target = f"stich:worker:{owner}"
+        base = {"table": table_id, "conn": conn}
+
+        async def downstream() -> None:
+            async for item in pubsub.listen():
+                if item.get("type") != "message":
+                    continue
+                data = item["data"].decode() if isinstance(item["data"], bytes) else item["data"]
+                if json.loads(data).get("type") == "closed":
+                    return
+                await socket.send_text(data)
+
+        down = asyncio.create_task(downstream())
+        await self.redis.publish(target, json.dumps({**base, "op": "attach", "seat": seat,
+                                                     "since": since}))
+        try:
+            while True:
+                raw = await socket.receive_text()
+                action, reply = check(raw)
+                if reply is not None:
+                    await socket.send_json(reply)
+                if action is not None:
+                    await self.redis.publish(target, json.dumps(
+                        {**base, "op": "action", "action": action}))
+        except Exception:  # the browser went away
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                await self.redis.publish(target, json.dumps({**base, "op": "detach"}))
+            down.cancel()
+            with contextlib.suppress(Exception):
+                await pubsub.unsubscribe()
+                await pubsub.aclose()  # type: ignore[no-untyped-call]

@@ -1,0 +1,118 @@
+"""Two ``stich serve`` workers on loopback sharing the lobby through Redis (issue 13, item 7):
+a table whose players are connected to different workers is played to its end."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import free_port
+
+REDIS = ("localhost", 6379)
+
+
+def redis_answers() -> str | None:
+    try:
+        with socket.create_connection(REDIS, timeout=2) as probe:
+            probe.sendall(b"PING\r\n")
+            if probe.recv(16).startswith(b"+PONG"):
+                return None
+            return "the server on localhost:6379 does not answer PING"
+    except OSError as error:
+        return f"no Redis answers on localhost:6379: {error}"
+
+
+def call(url: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.load(answer)
+
+
+@pytest.fixture
+def workers(tmp_path: Path) -> Iterator[list[str]]:
+    why = redis_answers()
+    if why:
+        pytest.skip(why)
+    db = f"sqlite:///{tmp_path / 'web.db'}"
+    redis_url = f"redis://{REDIS[0]}:{REDIS[1]}/0"
+    ports = [free_port(), free_port()]
+    bases = [f"127.0.0.1:{port}" for port in ports]
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        for port, base in zip(ports, bases, strict=True):  # one after the other: one migrates
+            processes.append(subprocess.Popen(
+                [sys.executable, "-m", "stich", "serve", "--port", str(port), "--database-url",
+                 db, "--redis-url", redis_url, "--bot-delay", "0", "--bot-workers", "1"],
+                env=dict(os.environ, STICH_HOME=str(tmp_path)), stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE))
+            for _ in range(600):
+                try:
+                    call(f"http://{base}/api/games")
+                    break
+                except OSError:
+                    if processes[-1].poll() is not None:
+                        raise AssertionError(processes[-1].stderr.read().decode()[-800:]
+                                             ) from None
+                    time.sleep(0.1)
+            else:
+                raise AssertionError(f"worker {base} did not start")
+        yield bases
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+
+
+def test_a_table_played_across_two_workers(workers: list[str]) -> None:
+    from websockets.sync.client import connect
+
+    one, two = workers
+    table = call(f"http://{one}/api/tables",
+                 {"game": "schnapsen", "seats": [{"kind": "person"}, {"kind": "person"}]})
+    first = call(f"http://{one}/api/tables/{table['id']}/join", {"name": "Anna"})
+    second = call(f"http://{two}/api/tables/{table['id']}/join", {"name": "Bert"})  # relayed
+    assert {first["seat"], second["seat"]} == {0, 1}
+    assert call(f"http://{two}/api/tables/{table['id']}")["status"] == "running"
+    sockets = {first["seat"]: connect(f"ws://{one}/ws/{table['id']}?token={first['token']}"),
+               second["seat"]: connect(f"ws://{two}/ws/{table['id']}?token={second['token']}")}
+    rng = random.Random(2)
+    streams: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+
+    def next_view(seat: int) -> dict[str, Any]:
+        while True:
+            message = json.loads(sockets[seat].recv(timeout=30))
+            streams[seat].append(message)
+            if message["type"] == "view":
+                return message
+
+    try:
+        views = {seat: next_view(seat) for seat in (0, 1)}
+        while not views[0]["over"]:
+            to_act = views[0]["view"]["to_act"]
+            if views[to_act]["view"]["to_act"] != to_act:  # that seat has not heard yet
+                views[to_act] = next_view(to_act)
+                continue
+            sockets[to_act].send(json.dumps({"type": "action", "action": rng.choice(
+                views[to_act]["view"]["legal_actions"])}))
+            views = {seat: next_view(seat) for seat in (0, 1)}
+    finally:
+        for ws in sockets.values():
+            ws.close()
+    for seat in (0, 1):
+        numbered = [m for m in streams[seat] if "n" in m]
+        assert [m["n"] for m in numbered] == list(range(len(numbered)))
+        assert numbered[-1]["type"] == "match_end"
+    assert call(f"http://{two}/api/tables/{table['id']}")["status"] == "finished"
