@@ -99,6 +99,21 @@ async def run(base: str, tables: int, game: str, seats: int, moves_of: Any) -> d
     }
 
 
+def _counter(db: str) -> Any:
+    """Counts the moves stored in the server's action log."""
+
+    def moves_of() -> int:
+        import sqlalchemy as sa
+
+        engine = sa.create_engine(db.replace("postgresql://", "postgresql+psycopg://"))
+        with engine.connect() as conn:
+            value = conn.execute(sa.text("SELECT count(*) FROM web_actions")).scalar()
+        engine.dispose()
+        return int(value or 0)
+
+    return moves_of
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -106,10 +121,17 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--database-url", default=None,
                         help="default: SQLite in a temporary folder")
+    parser.add_argument("--server", default=None, metavar="HOST:PORT",
+                        help="load a server already running (with --database-url: its database)")
     args = parser.parse_args()
     from stich.core.registry import game_class
 
     seats = game_class(args.game).SEATS
+    if args.server:
+        report = asyncio.run(run(args.server, args.tables, args.game, seats,
+                                 _counter(args.database_url) if args.database_url else lambda: 0))
+        print(json.dumps(report, indent=1))
+        return
     port = free_port()
     with tempfile.TemporaryDirectory() as home:
         db = args.database_url or f"sqlite:///{Path(home) / 'web.db'}"
@@ -125,17 +147,8 @@ def main() -> None:
                 except OSError:
                     time.sleep(0.1)
 
-            def moves_of() -> int:
-                import sqlalchemy as sa
-
-                engine = sa.create_engine(db.replace("postgresql://", "postgresql+psycopg://"))
-                with engine.connect() as conn:
-                    value = conn.execute(sa.text("SELECT count(*) FROM web_actions")).scalar()
-                engine.dispose()
-                return int(value or 0)
-
             report = asyncio.run(run(f"127.0.0.1:{port}", args.tables, args.game, seats,
-                                     moves_of))
+                                     _counter(db)))
         finally:
             server.terminate()
             server.wait(timeout=30)

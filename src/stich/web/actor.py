@@ -114,6 +114,7 @@ class TableActor:
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.failed: str | None = None
+        self._board_cache: tuple[int, str] | None = None
 
     # --- building ---------------------------------------------------------------------------
     def options_object(self) -> Any:
@@ -295,19 +296,25 @@ class TableActor:
             json.dumps({"rule": why.rule, "reason": why.reason}), True))
 
     async def _logged(self, new: list[tuple[int, dict[str, Any]]], write: Any) -> None:
-        """Store the action, then tell each seat what it saw."""
+        """Store the action (and, when it ends the match, the finished match in the same
+        transaction), then tell each seat what it saw."""
         self.seq += 1
-        await self.store.write(write)
+        table = self.table
+        assert table is not None
+        over = (table.match is not None and table.match.is_over()
+                and self.status != "finished")
+        writes = [write]
+        if over:
+            assert table.match is not None
+            writes.append(Store.finish(self.id, table.match.to_record(),
+                                       [s.name for s in self.seats]))
+        await self.store.write(lambda conn: [work(conn) for work in writes])
         self._note_turn()
         for seat, message in new:
             self._send(seat, message)
         self._send_views()
-        table = self.table
-        assert table is not None
-        if table.match is not None and table.match.is_over() and self.status != "finished":
+        if over:
             self.status = "finished"
-            await self.store.write(Store.finish(self.id, table.match.to_record(),
-                                                [s.name for s in self.seats]))
             self._broadcast_seats()
             if self.on_finish is not None:
                 self.on_finish(self)
@@ -396,8 +403,17 @@ class TableActor:
         if table.match is not None:
             view["match"] = table.match.state()
             view["over"] = table.match.is_over()
-            view["board"] = score_svg(table)
+            view["board"] = self._board()
         return view
+
+    def _board(self) -> str:
+        """The drawn score, redrawn only when a deal has been booked."""
+        table = self.table
+        assert table is not None and table.match is not None
+        key = len(table.match.deals)
+        if self._board_cache is None or self._board_cache[0] != key:
+            self._board_cache = (key, score_svg(table))
+        return self._board_cache[1]
 
     def _send_views(self) -> None:
         for seat, clients in enumerate(self.clients):

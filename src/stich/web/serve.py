@@ -9,6 +9,8 @@ from stich.web.store import default_url
 
 WS_MAX_SIZE = 65_536
 """Bytes uvicorn accepts in one WebSocket frame (the app refuses more than 4 KiB itself)."""
+# Messages are small and many: compressing each (permessage-deflate) cost the server more
+# than a tenth of its time under load (bench/web_load.py), so frames go uncompressed.
 
 
 def build_app(database_url: str | None, data_dir: Path, settings: Settings,
@@ -29,4 +31,4 @@ def serve(host: str, port: int, database_url: str | None, data_dir: Path, settin
     app = build_app(database_url, data_dir, settings, bot_workers, redis_url)
     print(f"stich serves on http://{host}:{port}/  (Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning",  # type: ignore[arg-type]
-                ws_max_size=WS_MAX_SIZE)
+                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False)
