@@ -103,3 +103,24 @@ def test_whole_schnapsen_deal_is_solved() -> None:
     analysis = search.analyze(game, native=True)
     assert analysis.value in (-3, -2, -1, 1, 2, 3)
     assert {str(a) for a, _ in analysis.values} == {str(a) for a in game.legal_actions()}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(late, st.integers(1, 40))
+def test_small_table_drops_deepest_positions_alike(deal: tuple[str, str, int, int],
+                                                   size: int) -> None:
+    """A table too small for the search drops its deepest positions (the same on both
+    paths, node counts included) and the values stay those of a full-size table."""
+    game = late_position(deal)
+    if game.is_terminal():
+        return
+    small = search.analyze(game, native=True, table=size)
+    assert small == search.analyze(game, native=False, table=size)
+    assert small.values == search.analyze(game, native=True).values
+
+
+def test_table_size_is_checked() -> None:
+    game = new_deal("schnapsen", 3, "soft")
+    for native in (True, False):
+        with pytest.raises(ValueError, match="table size"):
+            search.analyze(game, native=native, table=0)

@@ -89,26 +89,28 @@ def _sign(state: tuple[int, ...], seat: int) -> int:
     return 1 if state[layout.INDEX["maxmask"]] >> seat & 1 else -1
 
 
-def analyze(game: Game, native: bool | None = None, horizon: int = -1) -> Analysis:
+def analyze(game: Game, native: bool | None = None, horizon: int = -1,
+            table: int = pysearch.TT_MAX_ENTRIES) -> Analysis:
     """Exact values of every legal action in card play (NotCardPlay outside it).
 
     ``horizon`` >= 0 stops the search that many tricks ahead and counts nothing beyond (for
     Jass early in a deal, where a whole solve is slow): values are then what is written
-    within the horizon, no longer exact.
+    within the horizon, no longer exact. ``table`` caps the transposition table's entries
+    (a full table drops its deepest positions; the values stay exact).
     """
     state = kernel_state(game)
     seat = game.current_player()
     if _native(native):
         assert _KERNEL is not None
-        pairs, nodes = _KERNEL.analyze(state, horizon)
+        pairs, nodes = _KERNEL.analyze(state, horizon, table)
     else:
-        pairs, nodes = pysearch.analyze(game, horizon)
+        pairs, nodes = pysearch.analyze(game, horizon, table)
     sign, now = _sign(state, seat), pysearch.running(state)
     return Analysis(seat, tuple((move_action(m), sign * (now + v)) for m, v in pairs), nodes)
 
 
-def solve(game: Game, seat: int, native: bool | None = None,
-          horizon: int = -1) -> tuple[int, int]:
+def solve(game: Game, seat: int, native: bool | None = None, horizon: int = -1,
+          table: int = pysearch.TT_MAX_ENTRIES) -> tuple[int, int]:
     """The deal's value for ``seat``'s side under best play by all (``analyze``'s units),
     and the nodes searched; a finished deal is valued by its result."""
     state = kernel_state(game)
@@ -116,9 +118,9 @@ def solve(game: Game, seat: int, native: bool | None = None,
         value, nodes = 0, 0
     elif _native(native):
         assert _KERNEL is not None
-        value, nodes = _KERNEL.solve(state, horizon)
+        value, nodes = _KERNEL.solve(state, horizon, table)
     else:
-        value, nodes = pysearch.solve(game, horizon)
+        value, nodes = pysearch.solve(game, horizon, table)
     return _sign(state, seat) * (pysearch.running(state) + value), nodes
 
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 enum {
     F_FAM, F_NSEATS, F_ACTIVE, F_MAXMASK, F_TRUMP, F_MUST_OVERTRUMP, F_TO_ACT, F_LEADER,
@@ -56,6 +57,7 @@ typedef struct {          /* what does not change during a search */
     u64 stoeck_pair;
     int strength[36], cpts[36];
     u64 above[36];
+    int suit_points[4][512];   /* card points of each set of one suit's cards */
 } Spec;
 
 typedef struct {          /* the dynamic state: copied for undo */
@@ -129,6 +131,10 @@ static int parse(PyObject *obj, Spec *sp, St *st) {
                     above |= (u64)1 << o;
         sp->above[c] = above;
     }
+    for (int suit = 0; suit < 4; suit++)
+        for (int set = 1; set < 512; set++)
+            sp->suit_points[suit][set] = sp->suit_points[suit][set & (set - 1)]
+                                         + sp->cpts[suit * 9 + lowest((u64)set)];
     for (int i = 0; i < 4; i++) {
         st->hand[i] = (u64)v[F_HAND0 + i];
         st->points[i] = (int)v[F_POINTS0 + i];
@@ -577,12 +583,26 @@ static inline u64 splitmix(u64 *state) {
 #define TT_MAX_ENTRIES (1 << 22)
 #define KEY_WORDS 5
 
-typedef struct {
+typedef struct {          /* one cache line: a probe reads one line */
     u64 k[KEY_WORDS];
     int32_t lower, upper;
     int16_t best;
     int16_t used;
+    char pad[64 - KEY_WORDS * 8 - 12];
 } Entry;
+
+/* A zeroed table of ``slots`` entries on cache lines (on huge pages where the system has
+ * them: the table is probed at random, so fewer TLB misses matter). */
+static Entry *tt_alloc(size_t slots) {
+    size_t bytes = slots * sizeof(Entry), align = bytes >= ((size_t)1 << 21) ? (size_t)1 << 21 : 64;
+    Entry *tab = aligned_alloc(align, bytes);
+    if (!tab) return NULL;
+#ifdef MADV_HUGEPAGE
+    if (align > 64) madvise(tab, bytes, MADV_HUGEPAGE);
+#endif
+    memset(tab, 0, bytes);
+    return tab;
+}
 
 typedef struct {
     const Spec *sp;
@@ -591,6 +611,8 @@ typedef struct {
     long long nodes;
     int oom;
     int limit;            /* tricks after which the search stops (-1: none) */
+    unsigned gen;         /* table rebuilds so far: an entry pointer from before is stale */
+    size_t cap;           /* most entries the table holds */
 } Ctx;
 
 static inline int played(const St *st) {
@@ -638,7 +660,9 @@ static u64 key_hash(const u64 *k) {
 static Entry *tt_find(Ctx *c, const u64 *k) {
     size_t mask = c->slots - 1, i = (size_t)key_hash(k) & mask;
     while (c->tab[i].used) {
-        if (!memcmp(c->tab[i].k, k, sizeof c->tab[i].k)) return &c->tab[i];
+        const u64 *t = c->tab[i].k;
+        if (t[0] == k[0] && t[1] == k[1] && t[2] == k[2] && t[3] == k[3] && t[4] == k[4])
+            return &c->tab[i];
         i = (i + 1) & mask;
     }
     return NULL;
@@ -646,7 +670,7 @@ static Entry *tt_find(Ctx *c, const u64 *k) {
 
 static int tt_grow(Ctx *c) {
     size_t slots = c->slots * 2;
-    Entry *tab = calloc(slots, sizeof(Entry));
+    Entry *tab = tt_alloc(slots);
     if (!tab) return -1;
     for (size_t j = 0; j < c->slots; j++) {
         if (!c->tab[j].used) continue;
@@ -657,14 +681,51 @@ static int tt_grow(Ctx *c) {
     free(c->tab);
     c->tab = tab;
     c->slots = slots;
+    c->gen++;
     return 0;
 }
 
-/* Store a bound; a full table (TT_MAX_ENTRIES) stores no new keys, on both paths. */
-static void tt_store(Ctx *c, const u64 *k, int g, int alpha, int beta, int best) {
-    Entry *e = tt_find(c, k);
+/* Cards still in hands in a key (its first 144 bits are the four hands). */
+static inline int key_cards(const u64 *k) {
+    return popcount(k[0]) + popcount(k[1]) + popcount(k[2] & 0xFFFF);
+}
+
+/* A full table drops its deepest positions, cheapest to search again: the entries with the
+ * fewest cards in hands, level by level until at least a quarter of the limit is gone (a
+ * rule over the set of keys, so both paths drop the same entries). */
+static int tt_purge(Ctx *c) {
+    size_t levels[37] = {0}, need = c->cap / 4 ? c->cap / 4 : 1, total = 0;
+    int deepest = 36;
+    for (size_t j = 0; j < c->slots; j++)
+        if (c->tab[j].used) levels[key_cards(c->tab[j].k)]++;
+    for (int n = 0; n <= 36; n++) {
+        total += levels[n];
+        if (total >= need) { deepest = n; break; }
+    }
+    Entry *tab = tt_alloc(c->slots);
+    if (!tab) return -1;
+    size_t mask = c->slots - 1, count = 0;
+    for (size_t j = 0; j < c->slots; j++) {
+        if (!c->tab[j].used || key_cards(c->tab[j].k) <= deepest) continue;
+        size_t i = (size_t)key_hash(c->tab[j].k) & mask;
+        while (tab[i].used) i = (i + 1) & mask;
+        tab[i] = c->tab[j];
+        count++;
+    }
+    free(c->tab);
+    c->tab = tab;
+    c->count = count;
+    c->gen++;
+    return 0;
+}
+
+/* Store a bound; a full table (``cap`` entries, TT_MAX_ENTRIES unless a caller asks for
+ * fewer) first drops its deepest positions (tt_purge), on both paths. */
+static void tt_store(Ctx *c, const u64 *k, int g, int alpha, int beta, int best, Entry *e) {
+    if (!e) e = tt_find(c, k);
     if (!e) {
-        if (c->count >= TT_MAX_ENTRIES) return;
+        if (c->count >= c->cap && tt_purge(c) < 0) { c->oom = 1; return; }
+        if (c->count >= c->cap) return;
         if ((c->count + 1) * 2 > c->slots && tt_grow(c) < 0) { c->oom = 1; return; }
         size_t mask = c->slots - 1, i = (size_t)key_hash(k) & mask;
         while (c->tab[i].used) i = (i + 1) & mask;
@@ -727,8 +788,8 @@ static int move_score(const Spec *sp, const St *st, int move, int ttbest) {
  * still to come), times the factor; the future difference lies within plus or minus this. */
 static int j_reach(const Spec *sp, const St *st) {
     int total = 5;
-    for (int i = 0; i < 4; i++)
-        for (u64 m = st->hand[i]; m; m &= m - 1) total += sp->cpts[lowest(m)];
+    u64 held = st->hand[0] | st->hand[1] | st->hand[2] | st->hand[3];
+    for (int suit = 0; suit < 4; suit++) total += sp->suit_points[suit][held >> (9 * suit) & 511];
     for (int i = 0; i < st->ntrick; i++) total += sp->cpts[st->trick[i]];
     if (st->tricks[0] == 0 || st->tricks[1] == 0) total += sp->match_bonus;
     if (sp->stoeck_holder >= 0 && (st->hand[sp->stoeck_holder] & sp->stoeck_pair)) total += 20;
@@ -762,9 +823,12 @@ static int alphabeta(Ctx *c, St *st, int alpha, int beta) {
     int boundary = st->ntrick == 0, ttbest = -1;
     if (boundary && c->limit >= 0 && played(st) >= c->limit) return 0;   /* the horizon */
     u64 key[KEY_WORDS];
+    Entry *found = NULL;
+    unsigned gen = 0;
     if (boundary) {
         make_key(sp, st, key);
-        Entry *e = tt_find(c, key);
+        Entry *e = found = tt_find(c, key);
+        gen = c->gen;
         if (e) {
             if (e->lower >= beta) return e->lower;
             if (e->upper <= alpha) return e->upper;
@@ -797,7 +861,7 @@ static int alphabeta(Ctx *c, St *st, int alpha, int beta) {
             if (g <= alpha) break;
         }
     }
-    if (boundary) tt_store(c, key, g, alpha, beta, best);
+    if (boundary) tt_store(c, key, g, alpha, beta, best, c->gen == gen ? found : NULL);
     return g;
 }
 
@@ -840,12 +904,17 @@ static int best_index(const Spec *sp, const St *st, const int *values, int n) {
     return best;
 }
 
-static int ctx_init(Ctx *c, const Spec *sp, const St *root, int horizon) {
+static int ctx_init(Ctx *c, const Spec *sp, const St *root, int horizon, long cap) {
+    if (cap < 1 || cap > TT_MAX_ENTRIES) {
+        PyErr_Format(PyExc_ValueError, "table size must be 1 to %d entries", TT_MAX_ENTRIES);
+        return -1;
+    }
     memset(c, 0, sizeof *c);
+    c->cap = (size_t)cap;
     c->sp = sp;
     c->limit = horizon < 0 ? -1 : played(root) + horizon;
     c->slots = 1 << 12;
-    c->tab = calloc(c->slots, sizeof(Entry));
+    c->tab = tt_alloc(c->slots);
     if (!c->tab) { PyErr_NoMemory(); return -1; }
     return 0;
 }
@@ -958,11 +1027,12 @@ static PyObject *k_perft(PyObject *Py_UNUSED(self), PyObject *args) {
 
 static PyObject *k_analyze(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
+    long cap = TT_MAX_ENTRIES;
     int horizon = -1;
     Spec sp; St st;
-    if (!PyArg_ParseTuple(args, "O|i", &obj, &horizon) || parse(obj, &sp, &st) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "O|il", &obj, &horizon, &cap) || parse(obj, &sp, &st) < 0) return NULL;
     Ctx c;
-    if (ctx_init(&c, &sp, &st, horizon) < 0) return NULL;
+    if (ctx_init(&c, &sp, &st, horizon, cap) < 0) return NULL;
     int moves[MAXMOVES], values[MAXMOVES], n;
     Py_BEGIN_ALLOW_THREADS
     n = analyze(&c, &st, moves, values);
@@ -978,11 +1048,12 @@ static PyObject *k_analyze(PyObject *Py_UNUSED(self), PyObject *args) {
 /* The exact value (for the max side, from here on) without the moves' values. */
 static PyObject *k_solve(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *obj;
+    long cap = TT_MAX_ENTRIES;
     int horizon = -1, value;
     Spec sp; St st;
-    if (!PyArg_ParseTuple(args, "O|i", &obj, &horizon) || parse(obj, &sp, &st) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "O|il", &obj, &horizon, &cap) || parse(obj, &sp, &st) < 0) return NULL;
     Ctx c;
-    if (ctx_init(&c, &sp, &st, horizon) < 0) return NULL;
+    if (ctx_init(&c, &sp, &st, horizon, cap) < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
     value = st.done ? 0 : mtd(&c, &st);
     Py_END_ALLOW_THREADS
@@ -997,7 +1068,7 @@ static PyObject *k_line(PyObject *Py_UNUSED(self), PyObject *args) {
     Spec sp; St st;
     if (!PyArg_ParseTuple(args, "O", &obj) || parse(obj, &sp, &st) < 0) return NULL;
     Ctx c;
-    if (ctx_init(&c, &sp, &st, -1) < 0) return NULL;
+    if (ctx_init(&c, &sp, &st, -1, TT_MAX_ENTRIES) < 0) return NULL;
     int line[512], values[512], len = 0;
     Py_BEGIN_ALLOW_THREADS
     int moves[MAXMOVES], vals[MAXMOVES], n;
@@ -1021,8 +1092,8 @@ static PyMethodDef methods[] = {
     {"playout", k_playout, METH_VARARGS, "playout(state, seed) -> (moves, value)"},
     {"playouts", k_playouts, METH_VARARGS, "playouts(state, seed, count) -> (moves, value sum)"},
     {"perft", k_perft, METH_VARARGS, "perft(state, depth) -> move sequences (ended deals: 1)"},
-    {"analyze", k_analyze, METH_VARARGS, "analyze(state, horizon=-1) -> ([(move, value)], nodes)"},
-    {"solve", k_solve, METH_VARARGS, "solve(state, horizon=-1) -> (value, nodes)"},
+    {"analyze", k_analyze, METH_VARARGS, "analyze(state, horizon=-1, table=TT_MAX_ENTRIES) -> ([(move, value)], nodes)"},
+    {"solve", k_solve, METH_VARARGS, "solve(state, horizon=-1, table=TT_MAX_ENTRIES) -> (value, nodes)"},
     {"line", k_line, METH_VARARGS, "line(state) -> ([(move, value)], nodes): principal line"},
     {NULL, NULL, 0, NULL},
 };

@@ -9,6 +9,7 @@ Both paths therefore visit the same nodes and return the same values, node count
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from stich.core.game import Game
@@ -190,11 +191,20 @@ class EngineWorld:
         return sorted(kept, key=lambda move: -scores[move])  # stable: legal order on ties
 
 
+def key_cards(key: tuple[int, ...]) -> int:
+    """Cards still in hands in a table key (its first four items are the hands)."""
+    return sum(hand.bit_count() for hand in key[:4])
+
+
 class Search:
     """Alpha-beta with an exact table at trick starts, under an MTD(f) driver (as the kernel)."""
 
-    def __init__(self, world: EngineWorld, horizon: int = -1) -> None:
+    def __init__(self, world: EngineWorld, horizon: int = -1,
+                 table: int = TT_MAX_ENTRIES) -> None:
+        if not 1 <= table <= TT_MAX_ENTRIES:
+            raise ValueError(f"table size must be 1 to {TT_MAX_ENTRIES} entries")
         self.world = world
+        self.cap = table
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.nodes = 0
         self.limit = -1 if horizon < 0 else played(world.root) + horizon
@@ -254,7 +264,9 @@ class Search:
     def _store(self, key: tuple[int, ...], g: int, alpha: int, beta: int, best: int) -> None:
         entry = self.table.get(key)
         if entry is None:
-            if len(self.table) >= TT_MAX_ENTRIES:
+            if len(self.table) >= self.cap:
+                self._purge()
+            if len(self.table) >= self.cap:
                 return
             entry = self.table[key] = [-INF, INF, best]
         if g <= alpha:
@@ -264,6 +276,19 @@ class Search:
         else:
             entry[0] = entry[1] = g
         entry[2] = best
+
+    def _purge(self) -> None:
+        """A full table drops its deepest positions (as the kernel's ``tt_purge``): those with
+        the fewest cards in hands, level by level until at least a quarter of the limit."""
+        levels = Counter(key_cards(key) for key in self.table)
+        need, total, deepest = max(1, self.cap // 4), 0, 36
+        for cards in sorted(levels):
+            total += levels[cards]
+            if total >= need:
+                deepest = cards
+                break
+        self.table = {key: entry for key, entry in self.table.items()
+                      if key_cards(key) > deepest}
 
     def bound(self) -> int:
         """The values a search from here can return lie within plus or minus this."""
@@ -313,13 +338,14 @@ def played(state: tuple[int, ...]) -> int:
     return sum(state[_I[f"tricks{i}"]] for i in range(4))
 
 
-def analyze(game: Game, horizon: int = -1) -> tuple[list[tuple[int, int]], int]:
-    search = Search(EngineWorld(game), horizon)
+def analyze(game: Game, horizon: int = -1,
+            table: int = TT_MAX_ENTRIES) -> tuple[list[tuple[int, int]], int]:
+    search = Search(EngineWorld(game), horizon, table)
     return search.analyze(), search.nodes
 
 
-def solve(game: Game, horizon: int = -1) -> tuple[int, int]:
-    search = Search(EngineWorld(game), horizon)
+def solve(game: Game, horizon: int = -1, table: int = TT_MAX_ENTRIES) -> tuple[int, int]:
+    search = Search(EngineWorld(game), horizon, table)
     return (0 if game.is_terminal() else search.mtd()), search.nodes
 
 
