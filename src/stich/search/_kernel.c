@@ -702,19 +702,23 @@ static int tt_purge(Ctx *c) {
         total += levels[n];
         if (total >= need) { deepest = n; break; }
     }
-    Entry *tab = tt_alloc(c->slots);
-    if (!tab) return -1;
-    size_t mask = c->slots - 1, count = 0;
-    for (size_t j = 0; j < c->slots; j++) {
-        if (!c->tab[j].used || key_cards(c->tab[j].k) <= deepest) continue;
-        size_t i = (size_t)key_hash(c->tab[j].k) & mask;
-        while (tab[i].used) i = (i + 1) & mask;
-        tab[i] = c->tab[j];
-        count++;
+    size_t mask = c->slots - 1, empty = 0;
+    for (size_t j = 0; j < c->slots; j++)
+        if (c->tab[j].used && key_cards(c->tab[j].k) <= deepest) {
+            c->tab[j].used = 0;
+            c->count--;
+        }
+    while (c->tab[empty].used) empty++;
+    /* in place: from an empty slot round the table, each entry probes again from its hash */
+    for (size_t step = 1; step <= c->slots; step++) {
+        size_t j = (empty + step) & mask;
+        if (!c->tab[j].used) continue;
+        Entry moved = c->tab[j];
+        c->tab[j].used = 0;
+        size_t i = (size_t)key_hash(moved.k) & mask;
+        while (c->tab[i].used) i = (i + 1) & mask;
+        c->tab[i] = moved;
     }
-    free(c->tab);
-    c->tab = tab;
-    c->count = count;
     c->gen++;
     return 0;
 }
