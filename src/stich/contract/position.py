@@ -25,8 +25,7 @@ from stich.contract.auction import Auction, Doubling
 from stich.contract.legality import Phase
 from stich.core.actions import Action, ActionParseError
 from stich.core.cards import Card, Suit, card_set, cards_in
-from stich.core.options import OptionsError
-from stich.core.position import PositionError
+from stich.core.position import PositionError, read_options
 from stich.core.tricks import trick_winner
 from stich.schnapsen.family import CARD_POINTS, DECK
 
@@ -113,17 +112,7 @@ def parse(cls: type[ContractSchnapsen], text: str) -> dict[str, Any]:
     words = text.split()
     if len(words) < 2 or words[0] != cls.NAME:
         raise PositionError(f"a {cls.NAME} position starts with '{cls.NAME}' and its options")
-    preset, *pairs = words[1].split(";")
-    overrides: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise PositionError(f"option {pair!r} is not key=value")
-        overrides[key] = value
-    try:
-        options = cls.OPTIONS.from_preset(preset, **overrides)
-    except OptionsError as error:
-        raise PositionError(str(error)) from None
+    options = read_options(cls.OPTIONS, words[1], ";")
     fields: dict[str, str] = {}
     for word in words[2:]:
         key, sep, value = word.partition("=")

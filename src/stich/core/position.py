@@ -7,10 +7,14 @@ not the history: a game built from one starts its history there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
+
+from stich.core.options import OptionsError, RuleOptions
 
 if TYPE_CHECKING:
     from stich.core.game import Game
+
+OptionsT = TypeVar("OptionsT", bound=RuleOptions)
 
 
 class PositionError(ValueError):
@@ -29,3 +33,19 @@ def from_position(text: str) -> Game:
     except KeyError as error:
         raise PositionError(str(error.args[0])) from None
     return cls.from_position(text)
+
+
+def read_options(options: type[OptionsT], text: str, separator: str) -> OptionsT:
+    """A position's options field: the preset, then ``name=value`` overrides joined by
+    ``separator``; PositionError names what is wrong."""
+    preset, *pairs = text.split(separator)
+    overrides: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise PositionError(f"option {pair!r} is not name=value")
+        overrides[name] = value
+    try:
+        return options.from_preset(preset, **overrides)
+    except OptionsError as error:
+        raise PositionError(str(error)) from None

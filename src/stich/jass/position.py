@@ -25,8 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from stich.core.cards import FULL_DECK, Card, card_set, cards_in
-from stich.core.options import OptionsError
-from stich.core.position import PositionError
+from stich.core.position import PositionError, read_options
 from stich.jass.cards import HAND_SIZE, POINTS, STOECK_PAIR, TRICKS, Contract
 from stich.jass.options import JassOptions, factors
 from stich.jass.weis import Declared, best, weis_points
@@ -130,17 +129,7 @@ def parse_fields(text: str) -> tuple[str, dict[str, str]]:
 
 
 def parse_options(text: str) -> JassOptions:
-    preset, *pairs = text.split(";")
-    overrides = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise PositionError(f"Jass position: option {pair!r} is not name=value")
-        overrides[key] = value
-    try:
-        return JassOptions.from_preset(preset, **overrides)
-    except OptionsError as error:
-        raise PositionError(str(error)) from None
+    return read_options(JassOptions, text, ";")
 
 
 def parse_cards(text: str, what: str) -> tuple[Card, ...]:

@@ -30,8 +30,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from stich.core.cards import Card, Suit, card_set, cards_in
-from stich.core.options import OptionsError
-from stich.core.position import PositionError
+from stich.core.position import PositionError, read_options
 from stich.schnapsen.family import DECK, marriage_cards, points_of
 from stich.schnapsen.options import SchnapsenOptions
 
@@ -108,17 +107,7 @@ def parse(text: str, hidden: bool = False) -> Fields:
     words = text.split()
     if len(words) < 2 or words[0] != "schnapsen":
         raise PositionError("a Schnapsen position starts with 'schnapsen' and the options")
-    preset, *pairs = words[1].split(",")
-    overrides: dict[str, str] = {}
-    for text_pair in pairs:
-        name, sep, value = text_pair.partition("=")
-        if not sep:
-            raise PositionError(f"option {text_pair!r} is not name=value")
-        overrides[name] = value
-    try:
-        options = SchnapsenOptions.from_preset(preset, **overrides)
-    except OptionsError as error:
-        raise PositionError(str(error)) from None
+    options = read_options(SchnapsenOptions, words[1], ",")
     values: dict[str, str] = {}
     for word in words[2:]:
         key, sep, value = word.partition("=")
