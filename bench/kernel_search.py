@@ -8,7 +8,7 @@ perfect-information solver (issue 10's targets), in CPU time, same run.
    ``solve`` (the value) and ``analyze`` (every first action's value), median and quartiles of
    CPU time over seeded deals, nodes per second.
 3. Schieber Jass, all hands known, trump fixed, solved after ``--jass-tricks`` tricks played at
-   random (a whole deal, --jass-tricks 0, takes minutes per deal with this solver).
+   random (a whole deal, --jass-tricks 0: a median of seconds per deal with this solver).
 
 Run: `python bench/kernel_search.py [--deals 200] [--jass-deals 20] [--jass-tricks 4]` after
 `pip install -e '.[bench]'` (with a C compiler, for the native kernel).
