@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from stich.core.dealing import splitmix64
 from stich.core.game import Game
 from stich.core.position import from_position
 
 HERE = Path(__file__).parent
-MASK64 = (1 << 64) - 1
-
-
-def splitmix64(seed: int) -> Iterator[int]:
-    """The corpus's random numbers: SplitMix64 from a seed (README.md)."""
-    state = seed & MASK64
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & MASK64
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        yield z ^ (z >> 31)
 
 
 def perft(game: Game, depth: int) -> int:

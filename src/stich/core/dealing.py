@@ -6,7 +6,7 @@ import functools
 import hashlib
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from stich.core.cards import Card, card_set, cards_in
 
@@ -77,3 +77,18 @@ def check_deal(hands: Sequence[Sequence[Card]], rest: Sequence[Card], *, seats: 
         seen.add(card)
     doubled = sorted(twice)
     raise ValueError(f"dealt twice: {', '.join(doubled)}")
+
+
+MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """SplitMix64 from a seed: the random numbers of the conformance corpus's playouts
+    (tests/conformance/README.md) and of the search kernel's, simple to port to any language."""
+    state = seed & MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        yield z ^ (z >> 31)
