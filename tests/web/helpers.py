@@ -13,7 +13,7 @@ from typing import Any
 from stich.web.actor import Settings
 from stich.web.app import create_app
 
-FAST = Settings(away_after=60.0, bot_delay=0.0)
+FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13)
 
 
 @contextmanager

@@ -42,6 +42,9 @@ class Settings:
     """Seconds a bot waits before its move reaches the table (so people can follow)."""
     max_message: int = 4096
     """Bytes a client message may have."""
+    seed: int | None = None
+    """Tables' match seeds drawn from ``random.Random(seed)`` (tests: the same deals every run);
+    None: from ``secrets`` (a server: nobody can know the deals in advance)."""
     burst: int = 30
     rate: float = 15.0
     """A client may send ``burst`` messages at once and ``rate`` a second after that."""

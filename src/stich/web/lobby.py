@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import secrets
 import time
 from concurrent.futures import Executor
@@ -65,6 +66,7 @@ class Lobby:
     def __init__(self, store: Store, pool: Executor, settings: Settings) -> None:
         self.store, self.pool, self.settings = store, pool, settings
         self.actors: dict[str, TableActor] = {}
+        self._seeds = random.Random(settings.seed) if settings.seed is not None else None
         self.cluster: Any = None
         """With several workers: the Redis routing (``stich.web.cluster.Cluster``)."""
 
@@ -150,7 +152,8 @@ class Lobby:
         row = {"id": secrets.token_urlsafe(16), "game": game, "preset": options.preset,
                "options": json.dumps(options.overrides(), default=_jsonable),
                "seats": json.dumps([s.stored() for s in seats]),
-               "seed": secrets.randbits(62), "salt": secrets.token_hex(16),
+               "seed": (self._seeds or secrets.SystemRandom()).getrandbits(62),
+               "salt": secrets.token_hex(16),
                "status": "waiting", "created": time.time(), "finished": None, "record": None}
         await self.store.write(Store.new_table(row))
         if self.cluster is not None:
