@@ -10,29 +10,17 @@ Both paths therefore visit the same nodes and return the same values, node count
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
+from stich.core.dealing import splitmix64
 from stich.core.game import Game
 from stich.search import layout as L
 from stich.search.adapters import kernel_state, move_action, move_id
 
 INF = 1000000
 TT_MAX_ENTRIES = 1 << 22
-MASK64 = (1 << 64) - 1
 _I = L.INDEX
 _HAND = [_I[f"hand{i}"] for i in range(4)]
 _TRICK = [_I[f"trick{i}"] for i in range(4)]
-
-
-def splitmix64(seed: int) -> Iterator[int]:
-    """SplitMix64 from a seed (the conformance corpus's generator, and the kernel's)."""
-    state = seed & MASK64
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & MASK64
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        yield z ^ (z >> 31)
 
 
 def running(state: tuple[int, ...]) -> int:
