@@ -311,10 +311,11 @@ def tafel(
     run(pad, path)
 
 
-@app.command()
+@app.command(cls=_PlainHelpCommand)
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on.")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 8000,
     database_url: Annotated[str | None, typer.Option(
         metavar="URL", help="postgresql://USER@HOST/DB or sqlite:///FILE "
                             "(default: web.db in the data folder).")] = None,
