@@ -39,4 +39,3 @@ def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-from tests.browser import browser, phone  # noqa: E402, F401  (the Chromium fixtures)
