@@ -9,9 +9,29 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
+
+
+class _PlainHelp:
+    """Help that shows no ``<bool>`` tag beside ``--help``."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class _PlainHelpCommand(_PlainHelp, TyperCommand):
+    """A command whose help shows no ``<bool>`` tag beside flags."""
+
+
+class _PlainHelpGroup(_PlainHelp, TyperGroup):
+    """The `stich` group's own help, likewise."""
+
 
 app = typer.Typer(
+    cls=_PlainHelpGroup,
     name="stich",
     help="Schnapsen, Bauernschnapsen, Dreierschnapsen and Schieber Jass: play, verify, organise.",
     no_args_is_help=True,
@@ -33,7 +53,7 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _options(version: Annotated[bool, typer.Option(
-        "--version", callback=_print_version, is_eager=True,
+        "--version", callback=_print_version, is_eager=True, metavar="",
         help="Print the version and the search path in use (native kernel or python).",
 )] = False) -> None:
     """Schnapsen, Bauernschnapsen, Dreierschnapsen and Schieber Jass: play, verify, organise."""
@@ -53,16 +73,6 @@ def _records_dir() -> Path:
     base = os.environ.get("STICH_HOME") or os.environ.get("XDG_DATA_HOME")
     root = Path(base) / "stich" if base else Path.home() / ".local" / "share" / "stich"
     return root / "records"
-
-
-class _PlainHelpCommand(TyperCommand):
-    """A command whose help shows no ``<bool>`` tag beside flags (``--help`` included)."""
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.metavar = ""
-        return option
 
 
 RULES_DOCS = "docs/rules/ (schnapsen.md, bauernschnapsen.md, schieber.md, notation.md)"
