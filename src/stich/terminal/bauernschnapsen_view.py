@@ -30,7 +30,7 @@ from stich.core.tricks import trick_winner
 from stich.schnapsen.family import CARD_POINTS, NORMAL_ORDER, TEN_HIGH_ORDER
 from stich.terminal.cards import card_text, cards_text, suit_text
 from stich.terminal.keys import suit_key
-from stich.terminal.view import GameView
+from stich.terminal.view import GameView, seat_cell, seating_grid
 from stich.terminal.words import count
 
 TITLES = {contract.name: contract.title for contract in TABLE}
@@ -160,23 +160,13 @@ class ContractView(GameView):
                 roles.append("sits out")
             text = Text(self.names[who], style="bold" if who == obs.to_act else "")
             text.append(f" ({', '.join(roles)})" if roles else "", style="dim")
-            text.append("\n")
-            if who in on_table:
-                text.append_text(card_text(on_table[who], self.deck))
-            elif who == obs.to_act:
-                text.append("…", style="bold cyan")
-            return text
+            return seat_cell(text, who, on_table, obs.to_act, self.deck)
 
-        grid = Table.grid(padding=(0, 4))
-        for _ in range(3):
-            grid.add_column(justify="center", min_width=18)
-        if seats == 4:
-            grid.add_row("", seat(2), "")
-            grid.add_row(seat(1), Text("(table)", style="dim"), seat(3))
-        else:
-            grid.add_row(seat(1), Text("(table)", style="dim"), seat(2))
-        grid.add_row("", seat(0), "")
-        return grid
+        middle = Text("(table)", style="dim")
+        rows: list[tuple[RenderableType, RenderableType, RenderableType]] = (
+            [("", seat(2), ""), (seat(1), middle, seat(3))] if seats == 4
+            else [(seat(1), middle, seat(2))])
+        return seating_grid([*rows, ("", seat(0), "")])
 
     def first_trick_text(self, obs: ContractObservation, trick: Sequence[tuple[int, Card]]) -> Text:
         """A team's first trick, face up (B-1), saying whose it is."""

@@ -24,9 +24,9 @@ from stich.jass.cards import Contract, strength
 from stich.jass.game import TEAMS, Jass, JassObservation
 from stich.jass.match import JassMatch
 from stich.jass.weis import describe, is_four
-from stich.terminal.cards import card_text, cards_text, suit_text
+from stich.terminal.cards import cards_text, suit_text
 from stich.terminal.keys import rank_key, suit_key
-from stich.terminal.view import GameView
+from stich.terminal.view import GameView, seat_cell, seating_grid
 
 
 class JassView(GameView):
@@ -103,20 +103,10 @@ class JassView(GameView):
             who = (me + offset) % 4
             text = Text(self.names[who] + (" (forehand)" if who == obs.forehand else ""),
                         style="bold" if who == obs.to_act else "")
-            text.append("\n")
-            if who in on_table:
-                text.append_text(card_text(on_table[who], self.deck))
-            elif who == obs.to_act:
-                text.append("…", style="bold cyan")
-            return text
+            return seat_cell(text, who, on_table, obs.to_act, self.deck)
 
-        grid = Table.grid(padding=(0, 4))
-        for _ in range(3):
-            grid.add_column(justify="center", min_width=18)
-        grid.add_row("", seat(2), "")
-        grid.add_row(seat(3), Text("(table)", style="dim"), seat(1))
-        grid.add_row("", seat(0), "")
-        return grid
+        return seating_grid([("", seat(2), ""), (seat(3), Text("(table)", style="dim"), seat(1)),
+                             ("", seat(0), "")])
 
     # --- the view ---------------------------------------------------------------------------
     def table(self, observation: Observation, match: Match) -> RenderableType:

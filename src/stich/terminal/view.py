@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from stich.core.actions import Action
@@ -227,3 +228,24 @@ class GameView(ABC):
             verb, rest = PHRASES[event.kind]
             return Text(f"{self.says(seat, verb)} {rest}".rstrip())
         return None
+
+
+def seat_cell(label: Text, who: int, on_table: dict[int, Card], to_act: int, deck: Deck) -> Text:
+    """One seat in a seating picture: its label, then its card on the trick (or … if it is
+    to play)."""
+    label.append("\n")
+    if who in on_table:
+        label.append_text(card_text(on_table[who], deck))
+    elif who == to_act:
+        label.append("…", style="bold cyan")
+    return label
+
+
+def seating_grid(rows: Sequence[tuple[RenderableType, RenderableType, RenderableType]]) -> Table:
+    """Seats around the table as rows of three cells (the person at the bottom)."""
+    grid = Table.grid(padding=(0, 4))
+    for _ in range(3):
+        grid.add_column(justify="center", min_width=18)
+    for row in rows:
+        grid.add_row(*row)
+    return grid
