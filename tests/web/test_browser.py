@@ -219,3 +219,23 @@ def test_a_contract_deal_by_clicks(phone: Any, server: str, game: str) -> None:
             phone.wait_for_timeout(20)
     assert clicks >= 1 and not errors
     assert phone.locator("#board svg").count() == 1  # the race to 24
+
+
+def test_the_lobby_sets_rule_options(phone: Any, server: str) -> None:
+    """Issue 13, item 2: a table with a preset and options, chosen on the lobby page."""
+    import json
+    import urllib.request
+
+    phone.goto(server + "/")
+    phone.wait_for_selector("#game option", state="attached")
+    phone.select_option("#game", "bauernschnapsen")
+    phone.click("#optionbox summary")
+    phone.select_option(".option[data-name='must_overtrump']", "off")
+    phone.fill(".option[data-name='contracts']", "bettler,gang")
+    phone.click("#create")
+    phone.wait_for_selector("#created:not([hidden])")
+    table_id = phone.input_value("#link").rstrip("/").split("/")[-1]
+    info = json.load(urllib.request.urlopen(f"{server}/api/tables/{table_id}"))
+    assert info["preset"] == "standard"
+    assert info["options"]["must_overtrump"] is False
+    assert sorted(info["options"]["contracts"]) == ["bettler", "gang"]

@@ -8,6 +8,7 @@ it act and reconnect. Names that belong to an account need that account's login.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import secrets
@@ -38,9 +39,12 @@ def catalogue() -> list[dict[str, Any]]:
     for name in game_names():
         cls = game_class(name)
         defaults = cls.OPTIONS.from_preset()
+        fields = {f.name: f for f in dataclasses.fields(cls.OPTIONS)}
         out.append({"game": name, "seats": cls.SEATS, "presets": list(cls.OPTIONS.PRESETS),
                     "options": {k: _jsonable(v) for k, v in
                                 sorted(vars(defaults).items()) if not k.startswith("_")},
+                    "choices": {k: [_jsonable(c) for c in f.metadata["choices"]]
+                                for k, f in sorted(fields.items()) if "choices" in f.metadata},
                     "bots": levels(name)})
     return out
 

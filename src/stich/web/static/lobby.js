@@ -7,6 +7,17 @@ const $ = (id) => document.getElementById(id);
 function seatRows() {
   const g = games.find((x) => x.game === $("game").value);
   $("preset").innerHTML = g.presets.map((p) => `<option>${p}</option>`).join("");
+  // Rule options beyond the preset: empty means the preset's value (sent as name=value text,
+  // read by the same checks as `-o name=value` on the command line).
+  $("options").innerHTML = Object.entries(g.options).map(([name, value]) => {
+    const shown = Array.isArray(value) ? value.join(",") : String(value);
+    const choices = typeof value === "boolean" ? ["on", "off"] : (g.choices[name] || null);
+    const input = choices
+      ? `<select class="option" data-name="${name}"><option value="">–</option>` +
+        choices.map((c) => `<option>${c}</option>`).join("") + "</select>"
+      : `<input class="option" data-name="${name}" placeholder="${shown}">`;
+    return `<label>${name} ${input}</label>`;
+  }).join("");
   $("seatkinds").innerHTML = "";
   for (let n = 0; n < g.seats; n++) {
     const options = [`<option value="person">${t("person")}</option>`].concat(
@@ -17,12 +28,18 @@ function seatRows() {
   selects.forEach((s, n) => { s.value = n === 0 ? "person" : (g.bots.includes("rules") ? "bot:rules" : "bot:" + g.bots[0]); });
 }
 
+function chosenOptions() {
+  const out = {};
+  document.querySelectorAll(".option").forEach((o) => { if (o.value.trim()) out[o.dataset.name] = o.value.trim(); });
+  return out;
+}
+
 async function create() {
   const seats = [...document.querySelectorAll(".seatkind")].map((s) =>
     s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value.slice(4) });
   const answer = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: $("game").value, preset: $("preset").value, seats }),
+    body: JSON.stringify({ game: $("game").value, preset: $("preset").value, options: chosenOptions(), seats }),
   });
   const data = await answer.json();
   if (!answer.ok) { $("error").textContent = data.error; return; }
