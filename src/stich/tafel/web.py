@@ -22,7 +22,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from stich.core.scoring.entry import EntryError
 from stich.tafel.buttons import fields_for
+from stich.tafel.command import open_pad
 from stich.tafel.drawing import board_html, sheet_html
+from stich.tafel.games import PADS
 from stich.tafel.jass_pads import DifferenzlerPad
 from stich.tafel.pad import Pad
 from stich.tafel.store import pad_data, save_pad
@@ -79,6 +81,27 @@ class PadHub:
         return handle
 
 
+def _new_page(base: str) -> str:
+    """A form to open a new pad (``stich serve``): game, players, preset."""
+    games = "".join(f"<option>{game}</option>" for game in PADS)
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>stich tafel</title><link rel="stylesheet" href="{base}/static/pad.css">'
+            f'<link rel="icon" href="data:,"></head><body><header><h1>Score pad</h1></header>'
+            f'<main><form id="new"><label>Game <select name="game">{games}</select></label>'
+            f'<label>Players <input name="names" placeholder="Anna, Bert, ..."></label>'
+            f'<label>Preset <input name="preset" placeholder="default"></label>'
+            f'<button>Open the pad</button></form><p id="error" role="alert"></p></main>'
+            f'<script>document.getElementById("new").onsubmit = async (e) => {{'
+            f'e.preventDefault(); const f = new FormData(e.target);'
+            f'const r = await fetch("{base}/new", {{method: "POST", headers: '
+            f'{{"Content-Type": "application/json"}}, body: JSON.stringify({{game: f.get("game"),'
+            f' names: f.get("names").split(","), preset: f.get("preset")}})}});'
+            f'const d = await r.json(); if (!r.ok) {{ document.getElementById("error")'
+            f'.textContent = d.detail; return; }} location.href = d.keeper; }};</script>'
+            f'</body></html>\n')
+
+
 def _page(pad_id: str, base: str) -> str:
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -126,9 +149,39 @@ def _state(pad_id: str, handle: PadHandle, role: str, seat: int | None,
 
 
 
-def tafel_router(hub: PadHub) -> APIRouter:
-    """The pad routes; mount under any prefix (the page finds its assets relative to it)."""
+def tafel_router(hub: PadHub, home: Path | None = None) -> APIRouter:
+    """The pad routes; mount under any prefix (the page finds its assets relative to it).
+    With ``home`` (``stich serve``'s data folder) anyone may open a new pad there: a form at
+    the prefix's root, ``POST new``; the pad is saved under ``home/tafel/``."""
     router = APIRouter()
+
+    if home is not None:
+        @router.get("/", response_class=HTMLResponse)
+        def new_form(request: Request) -> str:
+            return _new_page(request.url.path.rstrip("/"))
+
+        @router.post("/new")
+        async def new(request: Request) -> dict[str, Any]:
+            data = await _body(request)
+            game, names = data.get("game"), data.get("names") or []
+            preset, options = data.get("preset") or None, data.get("options") or {}
+            if (not isinstance(game, str) or not isinstance(names, list)
+                    or not all(isinstance(n, str) for n in names)
+                    or not isinstance(options, dict)):
+                raise HTTPException(400, "send game, names (a list) and options (an object)")
+            try:
+                pad, path = open_pad(game, [n.strip() for n in names if n.strip()], preset,
+                                     [f"{k}={v}" for k, v in options.items()], None, None, home)
+            except (KeyError, ValueError) as error:
+                message = error.args[0] if isinstance(error, KeyError) else str(error)
+                raise HTTPException(400, message) from None
+            pad_id, handle = hub.open(pad, path.with_name(f"{path.stem}-{secrets.token_hex(3)}"
+                                                          f"{path.suffix}"))
+            base = request.url.path[: -len("/new")]
+            return {"keeper": f"{base}/p/{pad_id}?key={handle.keeper}",
+                    "follower": f"{base}/p/{pad_id}",
+                    "players": [f"{base}/p/{pad_id}?seat={seat}&key={key}"
+                                for seat, key in enumerate(handle.seats)]}
 
     @router.get("/static/{name}")
     def static(name: str) -> Response:

@@ -20,7 +20,7 @@ def build_app(database_url: str | None, data_dir: Path, settings: Settings,
 
     url = database_url or default_url(data_dir)
     app = create_app(url, settings, bot_workers=bot_workers, redis_url=redis_url)
-    app.include_router(tafel_router(PadHub()), prefix="/tafel")
+    app.include_router(tafel_router(PadHub(), home=data_dir), prefix="/tafel")
     return app
 
 

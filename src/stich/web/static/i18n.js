@@ -4,7 +4,7 @@
 const WORDS = {
   de: {
     title: "stich – Karten spielen", lobby: "Tisch eröffnen", game: "Spiel", preset: "Regeln",
-    options: "Regel-Optionen",
+    options: "Regel-Optionen", pads: "Schreibblock für Spiele mit echten Karten",
     seat: "Platz", person: "Mensch", bot: "Bot", create: "Tisch eröffnen",
     invite: "Einladungslink (an Freunde schicken):", take_seat: "Platz nehmen",
     your_name: "Dein Name", join: "Mitspielen", your_turn: "Du bist dran",
@@ -25,7 +25,7 @@ const WORDS = {
   },
   en: {
     title: "stich – play cards", lobby: "Open a table", game: "Game", preset: "Rules",
-    options: "Rule options",
+    options: "Rule options", pads: "Score pad for games with real cards",
     seat: "Seat", person: "Person", bot: "Bot", create: "Open the table",
     invite: "Invite link (send it to your friends):", take_seat: "Take a seat",
     your_name: "Your name", join: "Join", your_turn: "Your turn",
