@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import stich
 from stich.bots import make_bot
 from stich.core.match import Match, seed_commitment
 from stich.core.records import RecordError
@@ -89,3 +90,4 @@ def test_schieber_is_read_as_jass() -> None:
     record["game"] = "schieber"
     assert match_class("schieber").from_record(record).GAME == "jass"
     assert game_class("schieber").NAME == "jass"
+    assert stich.new_game("schieber", seed=3).NAME == "jass" and "jass" in stich.GAMES
