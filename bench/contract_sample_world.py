@@ -14,14 +14,13 @@ its actions). Run: ``python bench/contract_sample_world.py [positions] [calls]``
 from __future__ import annotations
 
 import random
-import statistics
 import sys
-import time
 
 from stich.contract.bauernschnapsen import Bauernschnapsen
 from stich.contract.deal import ContractSchnapsen
 from stich.contract.dreierschnapsen import Dreierschnapsen
 from stich.core.knowledge import InfoState
+from timing import sampling_report
 
 
 def positions(cls: type[ContractSchnapsen], count: int,
@@ -55,29 +54,10 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     calls = int(sys.argv[2]) if len(sys.argv) > 2 else 50
     for cls in (Bauernschnapsen, Dreierschnapsen):
-        rng = random.Random(1)
-        first, later, replays = [], [], []
-        for game, info in positions(cls, count):
-            fresh = InfoState.from_dict(info.to_dict())  # not yet read by the sampler
-            start = time.process_time_ns()
-            fresh.sample_world(rng)
-            first.append(time.process_time_ns() - start)
-            start = time.process_time_ns()
-            for _ in range(calls):
-                info.sample_world(rng)
-            later.append((time.process_time_ns() - start) / calls)
-            start = time.process_time_ns()
-            for _ in range(calls):
-                replay(game)
-            replays.append((time.process_time_ns() - start) / calls)
-        print(f"{cls.NAME} sample_world, {len(first)} mid-deal positions "
-              f"({2 if cls.SEATS == 4 else 3} tricks done), CPU time per call, median")
-        print(f"  sample_world, following calls ({calls} per position): "
-              f"{statistics.median(later) / 1000:7.1f} us")
-        print(f"  sample_world, first call (reads the info state):  "
-              f"{statistics.median(first) / 1000:7.1f} us")
-        print(f"  replaying the history alone (deal + apply):       "
-              f"{statistics.median(replays) / 1000:7.1f} us")
+        done = 2 if cls.SEATS == 4 else 3
+        sampling_report(f"{cls.NAME} sample_world, {{count}} mid-deal positions "
+                        f"({done} tricks done)", positions(cls, count), replay,
+                        calls)
 
 
 if __name__ == "__main__":

@@ -12,12 +12,11 @@ Run: ``python bench/schnapsen_sample_world.py [positions] [calls]``.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
-import time
 
 from stich.core.knowledge import InfoState
 from stich.schnapsen.game import Schnapsen
+from timing import sampling_report
 
 
 def positions(count: int) -> list[tuple[Schnapsen, InfoState]]:
@@ -43,29 +42,8 @@ def replay(game: Schnapsen) -> None:
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     calls = int(sys.argv[2]) if len(sys.argv) > 2 else 50
-    rng = random.Random(1)
-    first, later, replays = [], [], []
-    for game, info in positions(count):
-        fresh = InfoState.from_dict(info.to_dict())  # not yet read by the sampler
-        start = time.process_time_ns()
-        fresh.sample_world(rng)
-        first.append(time.process_time_ns() - start)
-        start = time.process_time_ns()
-        for _ in range(calls):
-            info.sample_world(rng)
-        later.append((time.process_time_ns() - start) / calls)
-        start = time.process_time_ns()
-        for _ in range(calls):
-            replay(game)
-        replays.append((time.process_time_ns() - start) / calls)
-    print(f"Schnapsen sample_world, {len(first)} mid-deal positions (3 to 6 tricks), "
-          f"CPU time per call, median over positions")
-    print(f"  sample_world, following calls ({calls} per position): "
-          f"{statistics.median(later) / 1000:7.1f} us")
-    print(f"  sample_world, first call (reads the info state):  "
-          f"{statistics.median(first) / 1000:7.1f} us")
-    print(f"  replaying the history alone (deal + apply):       "
-          f"{statistics.median(replays) / 1000:7.1f} us")
+    sampling_report("Schnapsen sample_world, {count} mid-deal positions (3 to 6 tricks)",
+                    positions(count), replay, calls)
 
 
 if __name__ == "__main__":

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from stich.bots.random_bot import RandomBot
 from stich.core.game import Game
+from stich.core.knowledge import InfoState
 from stich.runner import play_deal
 
 
@@ -47,3 +49,33 @@ def random_bots(cls: type[Game]) -> Callable[[int], None]:
             play_deal(cls.deal(seed, seed % cls.SEATS), bots)
 
     return run
+
+
+def sampling_report(title: str, cases: Iterable[tuple[Game, InfoState]],
+                    replay: Callable[[Game], None], calls: int) -> None:
+    """Median CPU time of ``sample_world`` over positions: the first call of a fresh info state
+    (the sampler reads it), later calls, and replaying the history alone."""
+    rng = random.Random(1)
+    first: list[float] = []
+    later: list[float] = []
+    replays: list[float] = []
+    for game, info in cases:
+        fresh = InfoState.from_dict(info.to_dict())  # not yet read by the sampler
+        start = time.process_time_ns()
+        fresh.sample_world(rng)
+        first.append(time.process_time_ns() - start)
+        start = time.process_time_ns()
+        for _ in range(calls):
+            info.sample_world(rng)
+        later.append((time.process_time_ns() - start) / calls)
+        start = time.process_time_ns()
+        for _ in range(calls):
+            replay(game)
+        replays.append((time.process_time_ns() - start) / calls)
+    print(f"{title.format(count=len(first))}, CPU time per call, median over positions")
+    print(f"  sample_world, following calls ({calls} per position): "
+          f"{statistics.median(later) / 1000:7.1f} us")
+    print(f"  sample_world, first call (reads the info state):  "
+          f"{statistics.median(first) / 1000:7.1f} us")
+    print(f"  replaying the history alone (deal + apply):       "
+          f"{statistics.median(replays) / 1000:7.1f} us")
