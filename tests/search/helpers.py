@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from stich.bots.base import Bot
 from stich.core.game import Game
 from stich.core.registry import game_class
 from stich.search import in_card_play, layout
@@ -62,3 +63,17 @@ def compare_walk(game: Game, rng: random.Random, kernel: object) -> int:
         assert reward == running(engine) - running(state)
         steps += 1
     return steps
+
+
+def searched_choices(bot: Bot, game_name: str, seed: int) -> list[str]:
+    """A searching bot's choices at several decisions of a deal (the deal goes on by random
+    moves), then the nodes it searched: equal on the native and the Python path."""
+    game = new_deal(game_name, seed)
+    rng = random.Random(seed)
+    chosen = []
+    while not game.is_terminal() and len(chosen) < 3:
+        seat = game.current_player()
+        if len(game.legal_actions()) > 1 and (not in_card_play(game) or len(game.history) > 14):
+            chosen.append(str(bot.choose(game.information_state(seat))))
+        game.apply_legal(rng.choice(game.legal_actions()))
+    return [*chosen, f"nodes {bot.searched}"]  # type: ignore[attr-defined]

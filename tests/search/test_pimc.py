@@ -11,8 +11,8 @@ from stich.bots import make_bot
 from stich.bots.pimc import PimcBot, nodes_for_ms, outcome
 from stich.core.registry import game_class
 from stich.runner import play_deal
-from stich.search import in_card_play, native_available
-from tests.search.helpers import GAMES, card_play, new_deal
+from stich.search import native_available
+from tests.search.helpers import GAMES, card_play, new_deal, searched_choices
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -47,17 +47,7 @@ def test_pimc_needs_the_information_state() -> None:
 
 
 def _choices(game_name: str, seed: int, native: bool, **budget: int) -> list[str]:
-    """pimc's choices at several decisions of a deal (the deal goes on by random moves)."""
-    game = new_deal(game_name, seed)
-    rng = random.Random(seed)
-    bot = PimcBot(seed, native=native, **budget)
-    chosen = []
-    while not game.is_terminal() and len(chosen) < 3:
-        seat = game.current_player()
-        if len(game.legal_actions()) > 1 and (not in_card_play(game) or len(game.history) > 14):
-            chosen.append(str(bot.choose(game.information_state(seat))))
-        game.apply_legal(rng.choice(game.legal_actions()))
-    return [*chosen, f"nodes {bot.searched}"]
+    return searched_choices(PimcBot(seed, native=native, **budget), game_name, seed)
 
 
 @pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
