@@ -25,6 +25,29 @@ def perft(game: Game, depth: int) -> int:
     return total
 
 
+def live_lines(game: Game, depth: int) -> int:
+    """Action sequences of length ``depth`` after which the deal goes on."""
+    if game.is_terminal():
+        return 0
+    if depth == 0:
+        return 1
+    total = 0
+    for action in game.legal_actions():
+        game.apply_legal(action)
+        total += live_lines(game, depth - 1)
+        game.undo()
+    return total
+
+
+def perft_depth(game: Game, nodes: int) -> int:
+    """The deepest perft level within ``nodes`` sequences, up to where every line has ended
+    (how deep a corpus line counts)."""
+    depth = 1
+    while live_lines(game.clone(), depth) and perft(game.clone(), depth + 1) <= nodes:
+        depth += 1
+    return depth
+
+
 def playout(game: Game, seed: int) -> dict[str, Any]:
     """The corpus's seeded random playout from ``game`` (which it plays to the end)."""
     numbers = splitmix64(seed)

@@ -16,7 +16,7 @@ from typing import Any
 
 from stich.contract.bauernschnapsen import Bauernschnapsen
 from stich.contract.deal import ContractSchnapsen
-from tests.conformance.corpus import entry, perft
+from tests.conformance.corpus import entry, perft_depth
 
 NODES = 20_000
 
@@ -76,28 +76,6 @@ def _find(cls: type[ContractSchnapsen], phase: Phase, options: Any, seed: int,
     return None
 
 
-def _live(game: ContractSchnapsen, depth: int) -> int:
-    """Action sequences of length ``depth`` after which the deal goes on."""
-    if game.is_terminal():
-        return 0
-    if depth == 0:
-        return 1
-    total = 0
-    for action in game.legal_actions():
-        game.apply_legal(action)
-        total += _live(game, depth - 1)
-        game.undo()
-    return total
-
-
-def _depth(game: ContractSchnapsen) -> int:
-    """The deepest level within NODES, up to where every line has ended."""
-    depth = 1
-    while _live(game.clone(), depth) and perft(game.clone(), depth + 1) <= NODES:
-        depth += 1
-    return depth
-
-
 def contract_entries(cls: type[ContractSchnapsen],
                      option_sets: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
     out = []
@@ -111,7 +89,7 @@ def contract_entries(cls: type[ContractSchnapsen],
             if game is None:
                 continue
             out.append(entry(f"{cls.NAME}-{len(out) + 1:02d}-{tag}-{name}", text,
-                             cls.from_position(game.position()), _depth(game)))
+                             cls.from_position(game.position()), perft_depth(game, NODES)))
     return out
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from stich.schnapsen.game import Schnapsen, SchnapsenOptions
-from tests.conformance.corpus import entry, perft
+from tests.conformance.corpus import entry, perft_depth
 
 NODES = 40_000
 
@@ -65,28 +65,6 @@ def _find(phase: Phase, preset: str, overrides: dict[str, Any], seed: int) -> Sc
     return None
 
 
-def _live(game: Schnapsen, depth: int) -> int:
-    """Action sequences of length ``depth`` after which the deal goes on."""
-    if game.is_terminal():
-        return 0
-    if depth == 0:
-        return 1
-    total = 0
-    for action in game.legal_actions():
-        game.apply_legal(action)
-        total += _live(game, depth - 1)
-        game.undo()
-    return total
-
-
-def _depth(game: Schnapsen) -> int:
-    """The deepest level within NODES, up to where every line has ended."""
-    depth = 1
-    while _live(game.clone(), depth) and perft(game.clone(), depth + 1) <= NODES:
-        depth += 1
-    return depth
-
-
 def entries() -> list[dict[str, Any]]:
     out = []
     for option_index, (preset, overrides) in enumerate(OPTIONS):
@@ -96,5 +74,5 @@ def entries() -> list[dict[str, Any]]:
             if game is None:
                 continue
             out.append(entry(f"schnapsen-{len(out) + 1:02d}-{tag}-{name}", text,
-                             Schnapsen.from_position(game.position()), _depth(game)))
+                             Schnapsen.from_position(game.position()), perft_depth(game, NODES)))
     return out
