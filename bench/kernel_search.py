@@ -27,7 +27,7 @@ from stich.jass.game import Jass
 from stich.schnapsen.game import Schnapsen
 from stich.search import _kernel as kernel
 from stich.search.adapters import kernel_state
-from timing import rates
+from timing import rates, schnapsen_peer_moves_per_deal
 
 
 def peer_random_play(deals: int) -> None:
@@ -39,23 +39,6 @@ def peer_random_play(deals: int) -> None:
     bot1, bot2 = RandBot(random.Random(2), "a"), RandBot(random.Random(3), "b")
     for _ in range(deals):
         engine.play_game(bot1, bot2, rng)
-
-
-def peer_moves_per_deal(deals: int) -> float:
-    from schnapsen.bots import RandBot
-    from schnapsen.game import Move, PlayerPerspective, SchnapsenGamePlayEngine
-
-    class Counting(RandBot):
-        moves = 0
-
-        def get_move(self, perspective: PlayerPerspective, leader_move: Move | None) -> Move:
-            Counting.moves += 1
-            return super().get_move(perspective, leader_move)
-
-    engine, rng = SchnapsenGamePlayEngine(), random.Random(1)
-    for _ in range(deals):
-        engine.play_game(Counting(random.Random(2), "a"), Counting(random.Random(3), "b"), rng)
-    return Counting.moves / deals
 
 
 STATES = [kernel_state(Schnapsen.deal(seed, seed % 2)) for seed in range(64)]
@@ -74,7 +57,7 @@ def kernel_playouts(deals: int) -> None:
 
 def playout_ratio(deals: int) -> None:
     peer, ours = rates([peer_random_play, kernel_playouts], deals)
-    peer_moves = peer_moves_per_deal(deals) * peer
+    peer_moves = schnapsen_peer_moves_per_deal(deals) * peer
     ours_moves = ours * KERNEL_MOVES[-1] / deals
     print(f"random play, moves per CPU second: kernel playouts {ours_moves:,.0f} = "
           f"{ours_moves / peer_moves:,.0f}x schnapsen 0.0.5 RandBot ({peer_moves:,.0f}), "

@@ -20,7 +20,7 @@ import sys
 from stich.bots.random_bot import RandomBot
 from stich.runner import play_deal
 from stich.schnapsen.game import Schnapsen
-from timing import random_bots, random_play, rates
+from timing import random_bots, random_play, rates, schnapsen_peer_moves_per_deal
 
 ours_bots, ours_engine = random_bots(Schnapsen), random_play(Schnapsen)
 ours_playouts = random_play(Schnapsen, checked=False)
@@ -40,26 +40,14 @@ def theirs(deals: int) -> None:
 def moves_per_deal(deals: int) -> tuple[float, float]:
     """Average decisions per deal on each side (our random players end deals sooner: a random
     claim is usually false and ends the deal; the peer ends a deal at 66 by itself)."""
-    from schnapsen.bots import RandBot
-    from schnapsen.game import Move, PlayerPerspective, SchnapsenGamePlayEngine
-
-    class Counting(RandBot):
-        moves = 0
-
-        def get_move(self, perspective: PlayerPerspective, leader_move: Move | None) -> Move:
-            Counting.moves += 1
-            return super().get_move(perspective, leader_move)
-
-    engine, rng = SchnapsenGamePlayEngine(), random.Random(1)
-    for _ in range(deals):
-        engine.play_game(Counting(random.Random(2), "a"), Counting(random.Random(3), "b"), rng)
+    peer = schnapsen_peer_moves_per_deal(deals)
     ours = 0
     bots = [RandomBot(1), RandomBot(2)]
     for seed in range(deals):
         game = Schnapsen.deal(seed, seed % 2)
         play_deal(game, bots)
         ours += len(game.history)
-    return Counting.moves / deals, ours / deals
+    return peer, ours / deals
 
 
 def main() -> None:

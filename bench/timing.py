@@ -79,3 +79,22 @@ def sampling_report(title: str, cases: Iterable[tuple[Game, InfoState]],
           f"{statistics.median(first) / 1000:7.1f} us")
     print(f"  replaying the history alone (deal + apply):       "
           f"{statistics.median(replays) / 1000:7.1f} us")
+
+
+def schnapsen_peer_moves_per_deal(deals: int) -> float:
+    """Decisions per deal of the `schnapsen` package's RandBot against itself (it ends a deal
+    at 66 by itself, so its deals are longer than ours: compare moves, not deals)."""
+    from schnapsen.bots import RandBot
+    from schnapsen.game import Move, PlayerPerspective, SchnapsenGamePlayEngine
+
+    class Counting(RandBot):  # type: ignore[misc]
+        moves = 0
+
+        def get_move(self, perspective: PlayerPerspective, leader_move: Move | None) -> Move:
+            Counting.moves += 1
+            return super().get_move(perspective, leader_move)
+
+    engine, rng = SchnapsenGamePlayEngine(), random.Random(1)
+    for _ in range(deals):
+        engine.play_game(Counting(random.Random(2), "a"), Counting(random.Random(3), "b"), rng)
+    return Counting.moves / deals
