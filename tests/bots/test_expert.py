@@ -16,25 +16,17 @@ from stich.bots.expert.match_value import bummerl_chance, deal_value, remaining_
 from stich.bots.pimc import nodes_for_ms
 from stich.bots.random_bot import RandomBot
 from stich.core.game import Observation
-from stich.core.registry import game_class, match_class
-from stich.runner import play_deal, play_match
+from stich.core.registry import match_class
+from stich.runner import play_match
 from stich.search import native_available
-from tests.search.helpers import GAMES, card_play, new_deal, searched_choices
+from tests.search.helpers import GAMES, card_play, new_deal, searched_choices, smoke_deals
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_smoke_deals_against_rules(game: str) -> None:
     """A few seeded deals of expert against the rules bots end with a result; again the same."""
-    cls = game_class(game)
-    results = []
-    for _ in range(2):
-        played = []
-        for seed in range(2):
-            bots = [make_bot(game, "expert" if seat % 2 == 0 else "rules", seed + seat,
-                             nodes=20000) for seat in range(cls.SEATS)]
-            played.append(play_deal(cls.deal(seed), bots).to_dict())
-        results.append(played)
-    assert results[0] == results[1]
+    first, again = smoke_deals(game, "expert")
+    assert first == again and len(first) == 2
 
 
 def test_make_bot_passes_budgets() -> None:

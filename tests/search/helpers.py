@@ -77,3 +77,21 @@ def searched_choices(bot: Bot, game_name: str, seed: int) -> list[str]:
             chosen.append(str(bot.choose(game.information_state(seat))))
         game.apply_legal(rng.choice(game.legal_actions()))
     return [*chosen, f"nodes {bot.searched}"]  # type: ignore[attr-defined]
+
+
+def smoke_deals(game: str, level: str) -> list[list[dict[str, object]]]:
+    """Two seeded deals of ``level`` against the rules bots, played twice (both runs must give
+    the same results)."""
+    from stich.bots import make_bot
+    from stich.runner import play_deal
+
+    cls = game_class(game)
+    results = []
+    for _ in range(2):
+        played = []
+        for seed in range(2):
+            bots = [make_bot(game, level if seat % 2 == 0 else "rules", seed + seat,
+                             nodes=20000) for seat in range(cls.SEATS)]
+            played.append(play_deal(cls.deal(seed), bots).to_dict())  # type: ignore[attr-defined]
+        results.append(played)
+    return results

@@ -9,26 +9,15 @@ import pytest
 
 from stich.bots import make_bot
 from stich.bots.pimc import PimcBot, nodes_for_ms, outcome
-from stich.core.registry import game_class
-from stich.runner import play_deal
 from stich.search import native_available
-from tests.search.helpers import GAMES, card_play, new_deal, searched_choices
+from tests.search.helpers import GAMES, card_play, new_deal, searched_choices, smoke_deals
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_smoke_deals_against_rules(game: str) -> None:
     """A few seeded deals of pimc against the rules bots end with a result; again the same."""
-    cls = game_class(game)
-    results = []
-    for _ in range(2):
-        played = []
-        for seed in range(2):
-            bots = [make_bot(game, "pimc" if seat % 2 == 0 else "rules", seed + seat,
-                             nodes=20000) for seat in range(cls.SEATS)]
-            result = play_deal(cls.deal(seed), bots)
-            played.append(result.to_dict())
-        results.append(played)
-    assert results[0] == results[1]
+    first, again = smoke_deals(game, "pimc")
+    assert first == again and len(first) == 2
 
 
 def test_make_bot_passes_budgets() -> None:
