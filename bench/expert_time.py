@@ -1,42 +1,60 @@
-"""CPU seconds per decision of the ``expert`` bot at its default budget (issue 11 target: median
-at most 1 s, never more than 3 s), against the ``rules`` bots, every game.
+"""CPU seconds per decision of a searching bot (``expert`` by default, or ``pimc``) against the
+``rules`` bots, every game: at the bot's default budget (issue 11 target: median at most 1 s,
+never more than 3 s), or at ``--nodes N`` to find the budget that takes at most 0.2 s a move
+(the budget the strength targets of issues 10 and 11 are measured at).
 
 Only decisions with more than one legal action are timed. Run:
-`python bench/expert_time.py [deals per game]` (default 3).
+`python bench/expert_time.py [--deals 3] [--bot expert|pimc] [--nodes N] [--games jass,...]`.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
 
 import stich
 from stich.bots import make_bot
 
+GAMES = ("schnapsen", "jass", "bauernschnapsen", "dreierschnapsen")
 
-def main(deals: int) -> None:
-    for name in ("schnapsen", "jass", "bauernschnapsen", "dreierschnapsen"):
-        times = []
-        for seed in range(deals):
-            game = stich.new_game(name, seed=seed)
-            bots = [make_bot(name, "expert" if seat % 2 == 0 else "rules", seat)
-                    for seat in range(game.SEATS)]
-            for seat, bot in enumerate(bots):
-                bot.new_deal(seat)
-            while not game.is_terminal():
-                seat = game.current_player()
-                bot = bots[seat]
-                start = time.process_time()
-                action = bot.choose(game.information_state(seat))
-                spent = time.process_time() - start
-                if bot.NAME == "expert" and len(game.legal_actions()) > 1:
-                    times.append(spent)
-                game.apply(action)
-        print(f"{name}: {len(times)} decisions, CPU s per decision median "
-              f"{statistics.median(times):.3f} mean {statistics.mean(times):.3f} "
+
+def timed(name: str, bot_name: str, deals: int, nodes: int | None) -> list[float]:
+    """CPU seconds of each decision ``bot_name`` took with a choice, over ``deals`` deals."""
+    times = []
+    for seed in range(deals):
+        game = stich.new_game(name, seed=seed)
+        bots = [make_bot(name, bot_name if seat % 2 == 0 else "rules", seat, nodes=nodes)
+                for seat in range(game.SEATS)]
+        for seat, bot in enumerate(bots):
+            bot.new_deal(seat)
+        while not game.is_terminal():
+            seat = game.current_player()
+            bot = bots[seat]
+            start = time.process_time()
+            action = bot.choose(game.information_state(seat))
+            spent = time.process_time() - start
+            if seat % 2 == 0 and len(game.legal_actions()) > 1:
+                times.append(spent)
+            game.apply(action)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--bot", choices=("expert", "pimc"), default="expert")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="search budget per decision (default: the bot's own)")
+    parser.add_argument("--games", default=",".join(GAMES))
+    args = parser.parse_args()
+    budget = f"{args.nodes:,} nodes" if args.nodes else "default budget"
+    for name in args.games.split(","):
+        times = timed(name, args.bot, args.deals, args.nodes)
+        print(f"{name}: {args.bot} at {budget}, {len(times)} decisions, CPU s per decision "
+              f"median {statistics.median(times):.3f} mean {statistics.mean(times):.3f} "
               f"max {max(times):.3f}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    main()
