@@ -51,7 +51,7 @@ def test_same_choices_on_both_paths(game: str) -> None:
 
 @pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
 def test_same_choices_on_both_paths_jass() -> None:
-    """The contract (whole deals played out by the policy) and late card play (solved)."""
+    """The contract (the policy plays on to five cards, then solved) and late card play."""
     for plies in (-1, 24):
         game = new_deal("jass", 2)
         if plies >= 0:
