@@ -7,6 +7,7 @@ import io
 import os
 import random
 import re
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -32,7 +33,13 @@ def spawn(tmp_path: Path, game: str | None, *args: str) -> pexpect.spawn:
     env = dict(os.environ, TERM="dumb", COLUMNS="160", STICH_HOME=str(tmp_path))
     words = ["-m", "stich", "play", *([game] if game else []), *args]
     return pexpect.spawn(sys.executable, words, env=env, encoding="utf-8", timeout=30,
-                         dimensions=(60, 160))
+                         dimensions=(60, 160), preexec_fn=_default_interrupt)
+
+
+def _default_interrupt() -> None:
+    """Ctrl-C as in a person's shell: a child inherits an ignored SIGINT from this process
+    (Python then leaves it ignored), and the test run may have had it ignored by then."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def keys_offered(screen: str) -> list[str]:
