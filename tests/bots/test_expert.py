@@ -151,11 +151,84 @@ def test_the_runner_shows_the_match_score_before_each_deal() -> None:
 
 
 def test_utility_follows_the_match_score() -> None:
-    """At 1 point to go, any won deal wins the Bummerl: all wins are worth the same."""
+    """At 1 point to go, any won deal wins the Bummerl: all wins are worth about the same."""
     bot = ExpertBot(1, samples=2)
     info = new_deal("schnapsen", 1).information_state(0)
     bot.see_match({"remaining": [1, 7]})
     utility = bot._utility(info)
-    assert utility(1) == utility(3) == 1.0 and utility(-3) < utility(-1) < 1.0
+    assert utility(1) == pytest.approx(utility(3), abs=1e-3) == pytest.approx(1.0, abs=1e-3)
+    assert utility(-3) < utility(-1) < utility(1) < utility(3)  # ties told apart by the deal
+    bot.see_match({"remaining": [7, 1]})  # every loss loses the Bummerl: lose less
+    assert bot._utility(info)(-1) > bot._utility(info)(-3)
     bot.see_match({"remaining": [7, 7]})
     assert bot._utility(info)(3) > bot._utility(info)(1)
+
+
+def _first_close_check(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, list[Any]]:
+    """The first decision of seeded expert-against-expert deals where the solver's values
+    prefer closing (S-7), with what ``_check_close`` was given and returned."""
+    from stich.schnapsen.game import Schnapsen
+
+    seen: list[Any] = []
+    original = ExpertBot._check_close
+
+    def spy(self: ExpertBot, *args: Any) -> tuple[int, int]:
+        result = original(self, *args)
+        seen.append((args, result))
+        return result
+
+    monkeypatch.setattr(ExpertBot, "_check_close", spy)
+    for seed in range(6):
+        game = Schnapsen.deal(seed, seed % 2)
+        bots = [ExpertBot(seed * 2 + seat, nodes=200_000) for seat in range(2)]
+        for seat, bot in enumerate(bots):
+            bot.new_deal(seat)
+        while not game.is_terminal() and not seen:
+            info = game.information_state(game.current_player())
+            action = bots[info.seat].choose(info)
+            if seen:
+                return game, action, seen
+            game.apply(action)
+    raise AssertionError("no deal made the solver prefer closing")
+
+
+def test_a_close_is_checked_without_seeing_the_other_hand(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """S-7: a close the perfect-information values prefer is played out by both players from
+    their own information states; the bot closes only if that beats the best other action."""
+    _, action, seen = _first_close_check(monkeypatch)
+    (legal, close, searched, utility, seat, _), (chosen, nodes) = seen[0]
+    assert legal[close].verb == "close" and nodes > 0 and searched
+    assert action == legal[chosen]
+    bot = ExpertBot(5, samples=4)
+    monkeypatch.setattr(ExpertBot, "_play_closed", lambda *args: (-3, 0))
+    kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
+    assert kept != close  # closing loses 3 in every world: another action
+    monkeypatch.setattr(ExpertBot, "_play_closed", lambda *args: (3, 0))
+    kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
+    assert kept == close
+
+
+def test_the_closed_playout_decides_from_information_states(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the playout after a close each player is asked with its own seat's information
+    state (never the world), and the deal is played to its S-9 result, the same again."""
+    from stich.bots.pimc import PimcBot
+    from stich.core.knowledge import InfoState
+
+    _, _, seen = _first_close_check(monkeypatch)
+    (legal, close, searched, _, seat, _), _ = seen[0]
+    asked: dict[int, set[int]] = {}
+    original = PimcBot.choose
+
+    def watch(self: PimcBot, info: Any) -> Any:
+        assert isinstance(info, InfoState)
+        asked.setdefault(id(self), set()).add(info.seat)
+        return original(self, info)
+
+    monkeypatch.setattr(PimcBot, "choose", watch)
+    world = searched[0][0]
+    value, nodes = ExpertBot(5, samples=4)._play_closed(world, legal[close], seat, 9)
+    assert nodes > 0 and asked and all(len(seats) == 1 for seats in asked.values())
+    assert value in (-3, -2, -1, 1, 2, 3)  # S-9: a deal after a close always has a winner
+    assert (value, nodes) == ExpertBot(5, samples=4)._play_closed(world, legal[close], seat, 9)
