@@ -27,6 +27,14 @@ Each decision:
    exchanging and every card are chosen by the chance of winning the Bummerl, not the deal's
    points. In Jass the deal carries the match score and the target (J-7: the game ends the
    moment a team reaches it, mid-deal), and the solver plays to it.
+6. **Closing without seeing the other hand** (Schnapsen, S-7). The solver values a close as
+   if the closer knew the opponent's cards, but after a close no draw reveals anything: the
+   closer must find 66 blind. A close the solver prefers is played out in the first
+   :data:`CLOSE_CHECK_WORLDS` worlds by both players as ``pimc`` from their own information
+   states, and stands only if that beats the best other action
+   (:meth:`ExpertBot._check_close`). Against ``pimc`` (1 M nodes, 30 matches, seed 201) it
+   cut the expert's failed closes from 32% to 15% and moved it from 39.1% to 55.1% of
+   Bummerl.
 
 The budget is in samples (worlds searched) or nodes (solver nodes over all worlds, at least
 one world), never in time: the same seed and budget choose the same action on the native and
