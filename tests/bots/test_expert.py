@@ -11,7 +11,7 @@ import pytest
 
 from stich.bots import make_bot
 from stich.bots.expert import DEFAULT_THINK_MS, ExpertBot
-from stich.bots.expert.inference import MISMATCH, MISMATCH_PLAY, likelihood
+from stich.bots.expert.inference import PRIOR, Agreement, Choices, choices, likelihood
 from stich.bots.expert.match_value import bummerl_chance, deal_value, remaining_for
 from stich.bots.pimc import nodes_for_ms
 from stich.bots.random_bot import RandomBot
@@ -74,17 +74,71 @@ def _deal_played(game_name: str, seed: int, other: str) -> Any:
     return game
 
 
-def test_likelihood_of_the_models_own_choices_is_one() -> None:
-    """The real deal explains the rules bot's choices perfectly; a random player's choices
-    mostly differ from the model's, each costing MISMATCH (MISMATCH_PLAY for a card)."""
+def test_the_models_own_choices_are_all_explained() -> None:
+    """The real deal explains the rules bot's choices perfectly (weight 1); a random
+    player's choices mostly differ from the model's, each weighing (1 - p) / (p (n - 1))
+    for a choice among n."""
+    model = {1: make_bot("schnapsen", "rules", 0)}
     for seed in range(6):
-        game = _deal_played("schnapsen", seed, "rules")
-        assert likelihood(game, {1: make_bot("schnapsen", "rules", 0)}) == 1.0
-    weights = [likelihood(_deal_played("schnapsen", seed, "random"),
-                          {1: make_bot("schnapsen", "rules", 0)}) for seed in range(6)]
-    assert min(weights) <= MISMATCH_PLAY
-    assert all(any(math.isclose(w, MISMATCH ** other * MISMATCH_PLAY ** cards)
-                   for other in range(9) for cards in range(9)) for w in weights)
+        seen = choices(_deal_played("schnapsen", seed, "rules"), model)
+        assert not any(seen.missed.values()) and seen.matched["card"] > 0
+        assert likelihood(_deal_played("schnapsen", seed, "rules"), model) == 1.0
+    rates = Agreement().rates()
+    missed = 0
+    for seed in range(6):
+        game = _deal_played("schnapsen", seed, "random")
+        seen = choices(game, model)
+        missed += sum(map(len, seen.missed.values()))
+        expected = math.prod((1 - rates[kind]) / (rates[kind] * (n - 1))
+                             for kind, legal in seen.missed.items() for n in legal)
+        assert math.isclose(likelihood(game, model), expected)
+        assert all(n > 1 for legal in seen.missed.values() for n in legal)
+    assert missed > 0
+
+
+def test_agreement_is_fitted_to_the_opponent() -> None:
+    """Worlds where the model explains the opponent outweigh those where it does not; an
+    opponent the model predicts raises the rates above the prior, one it does not lowers
+    them, and what a deal taught is carried into the next."""
+    prior = Agreement().rates()
+    assert prior["card"] == pytest.approx(PRIOR["card"][0] / sum(PRIOR["card"]))
+    explained = Choices({"card": 5, "other": 1}, {"card": (), "other": ()})
+    unexplained = Choices({"card": 0, "other": 0}, {"card": (4, 3, 4, 2, 3), "other": (3,)})
+    agreement = Agreement()
+    weights = agreement.fit([(explained, 3), (unexplained, 3)])
+    assert weights[0] == 3.0 and weights[1] < weights[0] * 1e-3
+    assert agreement.rates(agreement.deal)["card"] > prior["card"]
+    agreement.learn()
+    assert agreement.rates()["card"] > prior["card"] and agreement.deal == {}
+    stranger = Agreement()
+    weights = stranger.fit([(unexplained, 5)])  # the only world there is: the model is wrong
+    assert stranger.rates(stranger.deal)["card"] < prior["card"]
+    stranger.learn()
+    assert stranger.rates()["card"] < prior["card"]
+    assert stranger.rates()["other"] < prior["other"]
+
+
+@pytest.mark.parametrize(("other", "trusted"), [("rules", True), ("random", False)])
+def test_the_expert_learns_how_far_to_trust_the_model(other: str, trusted: bool) -> None:
+    """Over a few deals against the rules bot (the model itself) the card rate rises above
+    the prior; against the random bot it falls below it."""
+    from stich.schnapsen.game import Schnapsen
+
+    expert = ExpertBot(3, nodes=40_000)
+    for seed in range(3):
+        game = Schnapsen.deal(seed, seed % 2)
+        bots: list[Any] = [expert, make_bot("schnapsen", other, seed)]
+        for seat, bot in enumerate(bots):
+            bot.new_deal(seat)
+        while not game.is_terminal():
+            seat = game.current_player()
+            bot = bots[seat]
+            game.apply(bot.choose(game.information_state(seat)) if bot.USES_INFO
+                       else bot.act(game.observation(seat)))
+    expert.new_deal(0)
+    prior = Agreement().rates()["card"]
+    assert (expert.agreement.rates()["card"] > prior) is trusted
+    assert (expert.agreement.rates()["card"] < prior) is not trusted
 
 
 def test_worlds_are_merged_and_weighed() -> None:
@@ -106,7 +160,8 @@ def test_worlds_are_merged_and_weighed() -> None:
     worlds = bot.worlds(info, 7)
     assert len(worlds) == 1
     assert worlds[0][1] == 1  # every world drawn: each counts once
-    assert worlds[0][2] == likelihood(worlds[0][0], bot._models(info))
+    assert worlds[0][2] == Agreement.weight(choices(worlds[0][0], bot._models(info)),
+                                            bot.agreement.rates(bot.agreement.deal))
     early = new_deal("schnapsen", 3)  # many worlds: counted as drawn, the heaviest first
     drawn = bot.worlds(early.information_state(early.current_player()), 7)
     assert sum(count for _, count, _ in drawn) == bot.candidates

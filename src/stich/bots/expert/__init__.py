@@ -9,7 +9,9 @@ Each decision:
 2. **Inference** (``expert.inference``): each world is weighted by how likely it makes the
    opponents' earlier choices (trump, push, bids, talon and discards, doubling, Weis, leads,
    Schnapsen exchange and close and the cards played while the stock is open), under the
-   game's ``rules`` bot as a cheap policy model.
+   game's ``rules`` bot as a cheap policy model, trusted as far as it has predicted this
+   match's opponents (``inference.Agreement``: fitted to their choices by expectation
+   maximisation over the worlds, and carried from deal to deal).
 3. **Few hidden cards: exact.** Worlds that are the same deal from here on (equal
    ``position()``: all hands, the stock, the options) are merged and solved once, weighted by
    how often they were drawn. When the hidden cards are few, the draws cover every consistent
@@ -50,7 +52,7 @@ from typing import Any
 
 from stich import search
 from stich.bots.base import Bot
-from stich.bots.expert.inference import likelihood
+from stich.bots.expert.inference import Agreement, Choices, choices
 from stich.bots.expert.match_value import deal_value, remaining_for
 from stich.bots.pimc import PimcBot, outcome
 from stich.core.actions import Action
@@ -97,8 +99,13 @@ class ExpertBot(PimcBot):
                  think_ms: float | None = None, native: bool | None = None) -> None:
         if samples is None and nodes is None and think_ms is None:
             think_ms = DEFAULT_THINK_MS
+        self.agreement = Agreement()
         super().__init__(seed, samples, nodes, think_ms, native)
         self.match_state: dict[str, Any] | None = None
+
+    def new_deal(self, seat: int) -> None:
+        super().new_deal(seat)
+        self.agreement.learn()
 
     def see_match(self, state: dict[str, Any] | None) -> None:
         self.match_state = state
@@ -201,12 +208,16 @@ class ExpertBot(PimcBot):
             if key in merged:
                 merged[key][1] += 1
             else:
-                merged[key] = [world, 1, likelihood(world, models), index]
+                merged[key] = [world, 1, choices(world, models), index]
         if len(merged) * EXHAUSTIVE <= self.candidates:  # every world drawn: each counts once
             for entry in merged.values():
                 entry[1] = 1
-        ranked = sorted(merged.values(), key=lambda entry: (-entry[1] * entry[2], entry[3]))
-        return [(world, count, chance) for world, count, chance, _ in ranked]
+        entries = list(merged.values())
+        seen: list[tuple[Choices, int]] = [(entry[2], entry[1]) for entry in entries]
+        weights = self.agreement.fit(seen)
+        ranked = sorted(zip(entries, weights, strict=True),
+                        key=lambda pair: (-pair[1], pair[0][3]))
+        return [(entry[0], entry[1], weight / entry[1]) for entry, weight in ranked]
 
     def evaluate(self, world: Game, legal: tuple[Action, ...],
                  seat: int) -> tuple[list[int], int]:
