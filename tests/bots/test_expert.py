@@ -256,12 +256,20 @@ def test_a_close_is_checked_without_seeing_the_other_hand(
     assert legal[close].verb == "close" and nodes > 0 and searched
     assert action == legal[chosen]
     bot = ExpertBot(5, samples=4)
-    monkeypatch.setattr(ExpertBot, "_play_closed", lambda *args: (-3, 0))
+
+    def blind(closing: int, other: int) -> Any:
+        return lambda self, world, action, *rest: (
+            closing if action.verb == "close" else other, 0)
+
+    monkeypatch.setattr(ExpertBot, "_play_closed", blind(-3, -1))
     kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
     assert kept != close  # closing loses 3 in every world: another action
-    monkeypatch.setattr(ExpertBot, "_play_closed", lambda *args: (3, 0))
+    monkeypatch.setattr(ExpertBot, "_play_closed", blind(3, -1))
     kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
     assert kept == close
+    monkeypatch.setattr(ExpertBot, "_play_closed", blind(1, 2))  # playing on does better
+    kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
+    assert kept != close
 
 
 def test_the_closed_playout_decides_from_information_states(
@@ -287,3 +295,34 @@ def test_the_closed_playout_decides_from_information_states(
     assert nodes > 0 and asked and all(len(seats) == 1 for seats in asked.values())
     assert value in (-3, -2, -1, 1, 2, 3)  # S-9: a deal after a close always has a winner
     assert (value, nodes) == ExpertBot(5, samples=4)._play_closed(world, legal[close], seat, 9)
+
+
+def test_a_surrender_is_checked_without_seeing_the_other_hand(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """S-8/S-9: a false claim that every world values as a loss (perfect play wins them all
+    for the opponent) is checked by playing the best other action out blind; it is taken
+    when that beats the claim's sure loss, else the bot gives up."""
+    from stich.core.actions import Action
+
+    legal = (Action.parse("claim"), Action.parse("play HA"), Action.parse("play HT"))
+    world = new_deal("schnapsen", 1)
+    searched = [(world, 1.0, [-1, -2, -3]), (world, 2.0, [-1, -2, -2])]
+    assert ExpertBot._surrenders(legal[0], searched, 0)
+    assert not ExpertBot._surrenders(legal[0], searched[:1], 0)  # one world: exact already
+    assert not ExpertBot._surrenders(legal[0], [(world, 1.0, [1, -2, -3])] * 2, 0)  # 66 made
+    assert not ExpertBot._surrenders(legal[1], searched, 1)
+    played: list[Action] = []
+
+    def blind(value: int) -> Any:
+        def play(self: ExpertBot, world: Any, action: Action, seat: int,
+                 seed: int) -> tuple[int, int]:
+            played.append(action)
+            return value, 7
+        return play
+
+    bot = ExpertBot(5, samples=4)
+    monkeypatch.setattr(ExpertBot, "_play_closed", blind(1))
+    assert bot._check_surrender(legal, 0, searched, float, 0, 1) == (1, 14)
+    assert played == [legal[1], legal[1]]  # the best other action by the solver's values
+    monkeypatch.setattr(ExpertBot, "_play_closed", blind(-2))
+    assert bot._check_surrender(legal, 0, searched, float, 0, 1) == (0, 14)
