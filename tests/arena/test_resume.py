@@ -114,3 +114,46 @@ def test_interrupt_message_says_how_to_go_on(tmp_path: Path,
     assert (f"interrupted: 2 of 9 matches saved in {out}; rerun the same command "
             f"(or --resume {out}) to go on") in result.stderr
     assert len(match_files(out)) == 2
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
+def test_sigterm_stops_the_workers_and_says_how_to_resume(tmp_path: Path) -> None:
+    """``kill`` (SIGTERM) is handled as Ctrl-C: the worker processes stop with the run instead
+    of playing on without it, and the message names the saved matches."""
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "stich", "arena", "schnapsen", "rules", "random",
+               "--matches", "3000", "--seed", "6", "--jobs", "2", "--out", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        while len(list(out.glob("matches/*.json"))) < 5 and process.poll() is None:
+            time.sleep(0.005)
+        workers = _children(process.pid)
+        assert len(workers) >= 2  # the pool (and its resource tracker)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode != 0
+    assert "interrupted: " in err and f"saved in {out}; rerun the same command" in err
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [pid for pid in workers if Path(f"/proc/{pid}").exists()
+            and "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()]
+    assert left == []

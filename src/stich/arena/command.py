@@ -3,9 +3,12 @@ results folder), run it with a progress bar, and say how to go on when interrupt
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 from stich.arena.backends import all_cores
@@ -86,18 +89,8 @@ def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str 
     workers = all_cores() if jobs is None else jobs
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        if not show:
-            return run_plan(plan, matches, jobs=workers, out=out, backend=backend,
-                            address=address, on_progress=count)
-        from stich.arena.progress import ProgressBar
-
-        with ProgressBar(f"{plan.a}-{plan.b}") as bar:
-            def both(running: ArenaReport, total: int) -> None:
-                count(running, total)
-                bar(running, total)
-
-            return run_plan(plan, matches, jobs=workers, out=out, backend=backend,
-                            address=address, on_progress=both)
+        with _terminate_as_interrupt():
+            return _run(plan, matches, workers, out, backend, address, show, count)
     except KeyboardInterrupt:
         if out is None:
             raise ArenaInterrupted(f"interrupted after {finished or 0} of {matches} matches, "
@@ -105,3 +98,40 @@ def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str 
         raise ArenaInterrupted(f"interrupted: {saved_count(out, matches)} of {matches} matches "
                                f"saved in {out}; rerun the same command (or --resume {out}) "
                                "to go on") from None
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Generator[None, None, None]:
+    """SIGTERM (``kill``, a job scheduler stopping the run) is handled as Ctrl-C: the worker
+    processes are stopped with the run, not left playing, and the saved matches are named.
+    Only in the main thread, where Python delivers signals."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(plan: ArenaPlan, matches: int, workers: int, out: Path | None, backend: str,
+         address: str | None, show: bool,
+         count: Callable[[ArenaReport, int], None]) -> ArenaReport:
+    """The run itself, with a progress bar when ``show``."""
+    if not show:
+        return run_plan(plan, matches, jobs=workers, out=out, backend=backend,
+                        address=address, on_progress=count)
+    from stich.arena.progress import ProgressBar
+
+    with ProgressBar(f"{plan.a}-{plan.b}") as bar:
+        def both(running: ArenaReport, total: int) -> None:
+            count(running, total)
+            bar(running, total)
+
+        return run_plan(plan, matches, jobs=workers, out=out, backend=backend,
+                        address=address, on_progress=both)

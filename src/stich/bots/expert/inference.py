@@ -143,10 +143,10 @@ class Agreement:
             total = sum(weights)
             if total <= 0.0:
                 break
-            extra = {kind: (sum(w * seen.matched[kind] for w, (seen, _) in zip(weights, worlds))
-                            / total,
-                            sum(w * seen.asked(kind) for w, (seen, _) in zip(weights, worlds))
-                            / total) for kind in KINDS}
+            pairs = list(zip(weights, (seen for seen, _ in worlds), strict=True))
+            extra = {kind: (sum(w * seen.matched[kind] for w, seen in pairs) / total,
+                            sum(w * seen.asked(kind) for w, seen in pairs) / total)
+                     for kind in KINDS}
         self.deal = extra
         return weights
 
