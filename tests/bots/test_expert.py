@@ -261,13 +261,13 @@ def test_a_close_is_checked_without_seeing_the_other_hand(
         return lambda self, world, action, *rest: (
             closing if action.verb == "close" else other, 0)
 
-    monkeypatch.setattr(ExpertBot, "_play_closed", blind(-3, -1))
+    monkeypatch.setattr(ExpertBot, "_play_blind", blind(-3, -1))
     kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
     assert kept != close  # closing loses 3 in every world: another action
-    monkeypatch.setattr(ExpertBot, "_play_closed", blind(3, -1))
+    monkeypatch.setattr(ExpertBot, "_play_blind", blind(3, -1))
     kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
     assert kept == close
-    monkeypatch.setattr(ExpertBot, "_play_closed", blind(1, 2))  # playing on does better
+    monkeypatch.setattr(ExpertBot, "_play_blind", blind(1, 2))  # playing on does better
     kept, _ = bot._check_close(legal, close, searched, utility, seat, 1)
     assert kept != close
 
@@ -291,10 +291,10 @@ def test_the_closed_playout_decides_from_information_states(
 
     monkeypatch.setattr(PimcBot, "choose", watch)
     world = searched[0][0]
-    value, nodes = ExpertBot(5, samples=4)._play_closed(world, legal[close], seat, 9)
+    value, nodes = ExpertBot(5, samples=4)._play_blind(world, legal[close], seat, 9)
     assert nodes > 0 and asked and all(len(seats) == 1 for seats in asked.values())
     assert value in (-3, -2, -1, 1, 2, 3)  # S-9: a deal after a close always has a winner
-    assert (value, nodes) == ExpertBot(5, samples=4)._play_closed(world, legal[close], seat, 9)
+    assert (value, nodes) == ExpertBot(5, samples=4)._play_blind(world, legal[close], seat, 9)
 
 
 def test_a_surrender_is_checked_without_seeing_the_other_hand(
@@ -321,8 +321,8 @@ def test_a_surrender_is_checked_without_seeing_the_other_hand(
         return play
 
     bot = ExpertBot(5, samples=4)
-    monkeypatch.setattr(ExpertBot, "_play_closed", blind(1))
+    monkeypatch.setattr(ExpertBot, "_play_blind", blind(1))
     assert bot._check_surrender(legal, 0, searched, float, 0, 1) == (1, 14)
     assert played == [legal[1], legal[1]]  # the best other action by the solver's values
-    monkeypatch.setattr(ExpertBot, "_play_closed", blind(-2))
+    monkeypatch.setattr(ExpertBot, "_play_blind", blind(-2))
     assert bot._check_surrender(legal, 0, searched, float, 0, 1) == (0, 14)

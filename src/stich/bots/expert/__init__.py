@@ -174,11 +174,12 @@ class ExpertBot(PimcBot):
         solver overrates as well, seeing the stock's order): the close stands only if it
         beats that action over the same worlds; else that action is taken. Returns the
         action's index and the nodes searched."""
-        honest, solved, nodes = self._blind(legal[close], searched, utility, seat, seed)
+        solved = self._solved(searched, utility, len(legal))
         alternative = max((i for i in range(len(legal)) if i != close),
                           key=lambda i: (solved[i], -i))
-        other, _, more = self._blind(legal[alternative], searched, utility, seat, seed)
-        return (close if honest > other else alternative), nodes + more
+        closing, nodes = self._blind(legal[close], searched, utility, seat, seed)
+        other, more = self._blind(legal[alternative], searched, utility, seat, seed)
+        return (close if closing > other else alternative), nodes + more
 
     @staticmethod
     def _surrenders(action: Action, searched: list[tuple[Game, float, list[int]]],
@@ -205,8 +206,8 @@ class ExpertBot(PimcBot):
         solved = self._solved(searched, utility, len(legal))
         alternative = max((i for i in range(len(legal)) if i != claim),
                           key=lambda i: (solved[i], -i))
-        honest, _, nodes = self._blind(legal[alternative], searched, utility, seat, seed)
-        return (alternative if honest > solved[claim] else claim), nodes
+        playing_on, nodes = self._blind(legal[alternative], searched, utility, seat, seed)
+        return (alternative if playing_on > solved[claim] else claim), nodes
 
     @staticmethod
     def _solved(searched: list[tuple[Game, float, list[int]]],
@@ -219,21 +220,19 @@ class ExpertBot(PimcBot):
 
     def _blind(self, action: Action, searched: list[tuple[Game, float, list[int]]],
                utility: Callable[[int], float], seat: int,
-               seed: int) -> tuple[float, list[float], int]:
-        """``action`` played out blind (``_play_closed``) in the first
-        :data:`CLOSE_CHECK_WORLDS` worlds: its weighted value, every action's solver value
-        over the same worlds, and the nodes searched."""
+               seed: int) -> tuple[float, int]:
+        """``action`` played out blind (``_play_blind``) in the first
+        :data:`CLOSE_CHECK_WORLDS` worlds: its weighted value and the nodes searched."""
         honest = 0.0
         nodes = 0
         for index, (world, weight, _) in enumerate(searched[:CLOSE_CHECK_WORLDS]):
-            value, used = self._play_closed(world, action, seat, seed + index)
+            value, used = self._play_blind(world, action, seat, seed + index)
             honest += weight * utility(value)
             nodes += used
-        actions = len(searched[0][2]) if searched else 0
-        return honest, self._solved(searched, utility, actions), nodes
+        return honest, nodes
 
-    def _play_closed(self, world: Game, action: Action, seat: int,
-                     seed: int) -> tuple[int, int]:
+    def _play_blind(self, world: Game, action: Action, seat: int,
+                    seed: int) -> tuple[int, int]:
         """``action`` (a close, or the move instead of a surrender) applied in ``world`` and
         the deal played to its end by ``pimc`` for both seats, each deciding from its own
         information state: the value for ``seat`` and the nodes searched."""
