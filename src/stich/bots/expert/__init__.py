@@ -137,19 +137,8 @@ class ExpertBot(PimcBot):
         if any(action.verb in DOUBLING for action in legal) and sum(
                 count for _, count, chance in worlds if chance == 1.0) < MIN_EXPLAINED:
             return self._policy(info.game, info.seat).choose(info)
+        searched_worlds, totals, spent = self.weigh(info, worlds)
         utility = self._utility(info)
-        totals = [0.0] * len(legal)
-        spent = 0
-        searched_worlds: list[tuple[Game, float, list[int]]] = []
-        for searched, (world, count, chance) in enumerate(worlds):
-            weight = count * chance
-            if searched >= self.samples or (self.nodes is not None and spent >= self.nodes):
-                break
-            values, nodes = self.evaluate(world, legal, info.seat)
-            totals = [total + weight * utility(value)
-                      for total, value in zip(totals, values, strict=True)]
-            searched_worlds.append((world, weight, values))
-            spent += nodes
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         if legal[best].verb == "close":
             best, used = self._check_close(legal, best, searched_worlds, utility, info.seat, seed)
@@ -160,6 +149,27 @@ class ExpertBot(PimcBot):
             spent += used
         self.searched += spent
         return legal[best]
+
+    def weigh(self, info: InfoState, worlds: list[tuple[Game, int, float]]
+              ) -> tuple[list[tuple[Game, float, list[int]]], list[float], int]:
+        """Search ``worlds`` (from :meth:`worlds`) in their order until the budget is spent:
+        the worlds searched, each with its weight and every legal action's solver value; each
+        action's weighted total in the seat's utility; the nodes searched."""
+        legal = info.legal_actions()
+        utility = self._utility(info)
+        totals = [0.0] * len(legal)
+        spent = 0
+        searched: list[tuple[Game, float, list[int]]] = []
+        for index, (world, count, chance) in enumerate(worlds):
+            weight = count * chance
+            if index >= self.samples or (self.nodes is not None and spent >= self.nodes):
+                break
+            values, nodes = self.evaluate(world, legal, info.seat)
+            totals = [total + weight * utility(value)
+                      for total, value in zip(totals, values, strict=True)]
+            searched.append((world, weight, values))
+            spent += nodes
+        return searched, totals, spent
 
     def _check_close(self, legal: tuple[Action, ...], close: int,
                      searched: list[tuple[Game, float, list[int]]],
@@ -177,8 +187,8 @@ class ExpertBot(PimcBot):
         solved = self._solved(searched, utility, len(legal))
         alternative = max((i for i in range(len(legal)) if i != close),
                           key=lambda i: (solved[i], -i))
-        closing, nodes = self._blind(legal[close], searched, utility, seat, seed)
-        other, more = self._blind(legal[alternative], searched, utility, seat, seed)
+        closing, nodes = self.blind(legal[close], searched, utility, seat, seed)
+        other, more = self.blind(legal[alternative], searched, utility, seat, seed)
         return (close if closing > other else alternative), nodes + more
 
     @staticmethod
@@ -206,7 +216,7 @@ class ExpertBot(PimcBot):
         solved = self._solved(searched, utility, len(legal))
         alternative = max((i for i in range(len(legal)) if i != claim),
                           key=lambda i: (solved[i], -i))
-        playing_on, nodes = self._blind(legal[alternative], searched, utility, seat, seed)
+        playing_on, nodes = self.blind(legal[alternative], searched, utility, seat, seed)
         return (alternative if playing_on > solved[claim] else claim), nodes
 
     @staticmethod
@@ -218,7 +228,7 @@ class ExpertBot(PimcBot):
             totals = [total + weight * utility(v) for total, v in zip(totals, values, strict=True)]
         return totals
 
-    def _blind(self, action: Action, searched: list[tuple[Game, float, list[int]]],
+    def blind(self, action: Action, searched: list[tuple[Game, float, list[int]]],
                utility: Callable[[int], float], seat: int,
                seed: int) -> tuple[float, int]:
         """``action`` played out blind (``_play_blind``) in the first

@@ -1,0 +1,164 @@
+"""Closing (S-7) in Schnapsen matches of ``expert`` against another bot: where the deals are won
+and lost, and whether the expert's close check (``ExpertBot._check_close``) decides right.
+
+    python bench/schnapsen_closes.py outcomes DIR
+    python bench/schnapsen_closes.py check DIR [--positions N] [--reps R] [--near X]
+
+DIR is the results folder of ``stich arena schnapsen expert OTHER --nodes N --out DIR``.
+
+``outcomes`` sorts every deal by who closed and how it ended, with the game points each side
+took. ``check`` replays the deals and stops at the expert's decisions where closing was legal
+and it did not close: *rejected* where its solver values preferred the close and the check
+turned it down, *near* where the close was within ``--near`` (Bummerl chance) of the best
+action. From the true deal (every card where it really was) it plays on ``--reps`` times after
+the close and after the action taken, with the expert (the run's budget) against the other bot,
+and prints the mean game points and Bummerl chance of both, with the paired difference and its
+standard error: a positive difference means closing would have done better there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from stich.bots import make_bot
+from stich.bots.expert import ExpertBot
+from stich.bots.expert.match_value import deal_value
+from stich.bots.pimc import outcome
+from stich.core.actions import Action
+from stich.core.game import Game
+from stich.core.records import DealRecord
+from stich.schnapsen.game import Schnapsen
+from stich.schnapsen.match import SchnapsenMatch
+
+
+def matches(folder: Path) -> list[dict[str, Any]]:
+    return [json.loads(path.read_text()) for path in sorted((folder / "matches").glob("*.json"))]
+
+
+def outcomes(folder: Path) -> None:
+    table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for match in matches(folder):
+        for deal in match["deals"]:
+            seat = deal["seats"].index("expert")
+            closer = next((s for s, text in deal["actions"] if text == "close"), None)
+            who = "nobody" if closer is None else deal["seats"][closer]
+            points = deal["result"]["game_points"]
+            row = table[(who, deal["result"]["reason"])]
+            row[0] += 1
+            row[1] += points[seat]
+            row[2] += points[1 - seat]
+    deals = sum(row[0] for row in table.values())
+    print(f"{'closed by':10} {'how it ended':24} {'deals':>6} {'expert':>7} {'other':>7} "
+          f"{'net/deal':>9}")
+    for (who, reason), (count, mine, theirs) in sorted(table.items()):
+        print(f"{who:10} {reason:24} {count:6d} {mine:7d} {theirs:7d} "
+              f"{(mine - theirs) / count:+9.2f}")
+    for who in sorted({who for who, _ in table} - {"nobody"}):
+        rows = [row for (closer, _), row in table.items() if closer == who]
+        count = sum(row[0] for row in rows)
+        net = sum(row[1] - row[2] for row in rows) * (1 if who == "expert" else -1)
+        print(f"{who} closed in {count}/{deals} deals ({count / deals:.0%}), "
+              f"{net / count:+.2f} game points a deal for the closer")
+
+
+def remaining_before(match: dict[str, Any], index: int) -> dict[str, Any]:
+    """The match state before deal ``index``, by replaying the deals before it."""
+    head = dict(match, deals=match["deals"][:index], match=None)
+    return SchnapsenMatch.from_record(head).state()
+
+
+def play_on(start: Game, action: Action, seat: int, other: str, nodes: int, seed: int,
+            state: dict[str, Any]) -> int:
+    game = start.clone()
+    game.apply(action)
+    bots = {seat: make_bot("schnapsen", "expert", seed, nodes=nodes),
+            1 - seat: make_bot("schnapsen", other, seed + 1, nodes=nodes)}
+    for where, bot in bots.items():
+        bot.new_deal(where)
+        bot.see_match(state)
+    while not game.is_terminal():
+        to_act = game.current_player()
+        game.apply(bots[to_act].choose(game.information_state(to_act)))
+    return outcome(game, seat)
+
+
+def check(folder: Path, positions: int, reps: int, near: float) -> None:
+    plan = json.loads((folder / "arena.json").read_text())
+    nodes = int(plan.get("nodes") or 1_000_000)
+    other = plan["b"] if plan["a"] == "expert" else plan["a"]
+    found: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for match in matches(folder):
+        for index, deal in enumerate(match["deals"]):
+            if sum(len(rows) for rows in found.values()) >= positions * reps:
+                break
+            seat = deal["seats"].index("expert")
+            state = remaining_before(match, index)
+            remaining = state["remaining"]
+            game = Schnapsen.from_record(DealRecord.from_dict(deal))
+            for at, (actor, text) in enumerate(deal["actions"]):
+                legal = game.legal_actions()
+                close = next((i for i, a in enumerate(legal) if a.verb == "close"), None)
+                if actor == seat and close is not None and text != "close":
+                    kind = classify(game, seat, state, nodes, close, near)
+                    if kind is not None:
+                        taken = Action.parse(text)
+                        pairs = []
+                        for rep in range(reps):
+                            seed = 1000 * at + 17 * rep + index
+                            values = [play_on(game, action, seat, other, nodes, seed, state)
+                                      for action in (legal[close], taken)]
+                            pairs.append(tuple(deal_value(v, remaining[seat], remaining[1 - seat])
+                                               for v in values) + tuple(values))
+                        found[kind].extend(pairs)
+                        print(f"{kind:8} stock {game.stock_size:2d} taken {text:12} "
+                              f"close {statistics.mean(p[2] for p in pairs):+.2f} "
+                              f"taken {statistics.mean(p[3] for p in pairs):+.2f} game points",
+                              flush=True)
+                game.apply(Action.parse(text))
+    for kind, pairs in sorted(found.items()):
+        chance = [p[0] - p[1] for p in pairs]
+        points = [p[2] - p[3] for p in pairs]
+        error = statistics.stdev(chance) / len(chance) ** 0.5 if len(chance) > 1 else 0.0
+        print(f"{kind}: {len(pairs) // reps} positions x {reps}: closing minus the action "
+              f"taken {statistics.mean(points):+.2f} game points, "
+              f"{statistics.mean(chance):+.3f} Bummerl chance (standard error {error:.3f})")
+
+
+def classify(game: Game, seat: int, state: dict[str, Any], nodes: int, close: int,
+             near: float) -> str | None:
+    """``rejected`` where the expert's solver values prefer the close, ``near`` where the
+    close is within ``near`` of the best action (Bummerl chance, averaged over the worlds),
+    else None."""
+    bot = ExpertBot(seed=7, nodes=nodes)
+    bot.new_deal(seat)
+    bot.see_match(state)
+    info = game.information_state(seat)
+    searched, totals, _ = bot.weigh(info, bot.worlds(info, 7))
+    best = max(range(len(totals)), key=lambda i: (totals[i], -i))
+    if best == close:
+        return "rejected"
+    weight = sum(weight for _, weight, _ in searched)
+    return "near" if totals[best] - totals[close] <= near * weight else None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("outcomes", "check"))
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--reps", type=int, default=4)
+    parser.add_argument("--near", type=float, default=0.1)
+    args = parser.parse_args()
+    if args.what == "outcomes":
+        outcomes(args.folder)
+    else:
+        check(args.folder, args.positions, args.reps, args.near)
+
+
+if __name__ == "__main__":
+    main()
