@@ -91,7 +91,7 @@ def check(folder: Path, positions: int, reps: int, near: float) -> None:
     plan = json.loads((folder / "arena.json").read_text())
     nodes = int(plan.get("nodes") or 1_000_000)
     other = plan["b"] if plan["a"] == "expert" else plan["a"]
-    found: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    found: dict[str, list[tuple[float, ...]]] = defaultdict(list)
     for match in matches(folder):
         for index, deal in enumerate(match["deals"]):
             if sum(len(rows) for rows in found.values()) >= positions * reps:
@@ -103,7 +103,8 @@ def check(folder: Path, positions: int, reps: int, near: float) -> None:
             for at, (actor, text) in enumerate(deal["actions"]):
                 legal = game.legal_actions()
                 close = next((i for i, a in enumerate(legal) if a.verb == "close"), None)
-                if actor == seat and close is not None and text != "close":
+                full = sum(len(rows) for rows in found.values()) >= positions * reps
+                if actor == seat and close is not None and text != "close" and not full:
                     kind = classify(game, seat, state, nodes, close, near)
                     if kind is not None:
                         taken = Action.parse(text)

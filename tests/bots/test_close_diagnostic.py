@@ -1,0 +1,31 @@
+"""``bench/schnapsen_closes.py`` reads an arena's results folder (issue 11: the close check,
+S-7, tested in the true deals)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from stich.arena.run import run_arena
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "schnapsen_closes.py"
+
+
+def test_close_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
+        tmp_path: Path) -> None:
+    run_arena("schnapsen", "expert", "pimc", 1, 5, nodes=20_000, out=tmp_path)
+    deals = [deal for path in sorted((tmp_path / "matches").glob("*.json"))
+             for deal in json.loads(path.read_text())["deals"]]
+    closes = sum(any(text == "close" for _, text in deal["actions"]) for deal in deals)
+    shown = subprocess.run([sys.executable, str(SCRIPT), "outcomes", str(tmp_path)],
+                           capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in shown.splitlines()[1:] if "closed in" not in line]
+    assert sum(int(row[-4]) for row in rows) == len(deals)
+    assert sum(int(row[-4]) for row in rows if row[0] != "nobody") == closes
+    checked = subprocess.run([sys.executable, str(SCRIPT), "check", str(tmp_path),
+                              "--positions", "1", "--reps", "1", "--near", "9"],
+                             capture_output=True, text=True, check=True).stdout
+    summary = [line for line in checked.splitlines() if "positions x 1: closing minus" in line]
+    assert [line.split(":")[1].split()[0] for line in summary] == ["1"]
