@@ -3,6 +3,7 @@ and lost, and whether the expert's close check (``ExpertBot._check_close``) deci
 
     python bench/schnapsen_closes.py outcomes DIR
     python bench/schnapsen_closes.py check DIR [--positions N] [--reps R] [--near X]
+    python bench/schnapsen_closes.py defend DIR [--positions N] [--reps R]
 
 DIR is the results folder of ``stich arena schnapsen expert OTHER --nodes N --out DIR``.
 
@@ -14,6 +15,9 @@ action. From the true deal (every card where it really was) it plays on ``--reps
 the close and after the action taken, with the expert (the run's budget) against the other bot,
 and prints the mean game points and Bummerl chance of both, with the paired difference and its
 standard error: a positive difference means closing would have done better there.
+``defend`` starts from the position after each close by the other bot and plays on with the
+expert defending, and with the other bot defending in its place (the closer is the other bot
+both times), to compare the two defences.
 """
 
 from __future__ import annotations
@@ -72,11 +76,14 @@ def remaining_before(match: dict[str, Any], index: int) -> dict[str, Any]:
     return SchnapsenMatch.from_record(head).state()
 
 
-def play_on(start: Game, action: Action, seat: int, other: str, nodes: int, seed: int,
-            state: dict[str, Any]) -> int:
+def play_on(start: Game, action: Action | None, seat: int, other: str, nodes: int, seed: int,
+            state: dict[str, Any], mine: str = "expert") -> int:
+    """From ``start`` (after ``action``), ``mine`` at ``seat`` against ``other`` to the end:
+    the value for ``seat``."""
     game = start.clone()
-    game.apply(action)
-    bots = {seat: make_bot("schnapsen", "expert", seed, nodes=nodes),
+    if action is not None:
+        game.apply(action)
+    bots = {seat: make_bot("schnapsen", mine, seed, nodes=nodes),
             1 - seat: make_bot("schnapsen", other, seed + 1, nodes=nodes)}
     for where, bot in bots.items():
         bot.new_deal(where)
@@ -130,6 +137,36 @@ def check(folder: Path, positions: int, reps: int, near: float) -> None:
               f"{statistics.mean(chance):+.3f} Bummerl chance (standard error {error:.3f})")
 
 
+def defend(folder: Path, positions: int, reps: int) -> None:
+    plan = json.loads((folder / "arena.json").read_text())
+    nodes = int(plan.get("nodes") or 1_000_000)
+    other = plan["b"] if plan["a"] == "expert" else plan["a"]
+    pairs: list[tuple[int, int]] = []
+    for match in matches(folder):
+        for index, deal in enumerate(match["deals"]):
+            seat = deal["seats"].index("expert")
+            closed = next((at for at, (actor, text) in enumerate(deal["actions"])
+                           if text == "close" and actor != seat), None)
+            if closed is None or len(pairs) >= positions * reps:
+                continue
+            state = remaining_before(match, index)
+            game = Schnapsen.from_record(DealRecord.from_dict(deal))
+            for _, text in deal["actions"][:closed + 1]:
+                game.apply(Action.parse(text))
+            for rep in range(reps):
+                seed = 1000 * index + 17 * rep
+                pairs.append((play_on(game, None, seat, other, nodes, seed, state),
+                              play_on(game, None, seat, other, nodes, seed, state, other)))
+    if pairs:
+        difference = [mine - theirs for mine, theirs in pairs]
+        error = statistics.stdev(difference) / len(pairs) ** 0.5 if len(pairs) > 1 else 0.0
+        print(f"{len(pairs) // reps} closes by {other} x {reps}: the expert defending "
+              f"{statistics.mean(p[0] for p in pairs):+.3f} game points, {other} defending "
+              f"{statistics.mean(p[1] for p in pairs):+.3f}, expert minus {other} "
+              f"{statistics.mean(difference):+.3f} (standard error {error:.3f}), "
+              f"{sum(d != 0 for d in difference)} play-outs ended differently")
+
+
 def classify(game: Game, seat: int, state: dict[str, Any], nodes: int, close: int,
              near: float) -> str | None:
     """``rejected`` where the expert's solver values prefer the close, ``near`` where the
@@ -149,7 +186,7 @@ def classify(game: Game, seat: int, state: dict[str, Any], nodes: int, close: in
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("outcomes", "check"))
+    parser.add_argument("what", choices=("outcomes", "check", "defend"))
     parser.add_argument("folder", type=Path)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--reps", type=int, default=4)
@@ -157,6 +194,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "outcomes":
         outcomes(args.folder)
+    elif args.what == "defend":
+        defend(args.folder, args.positions, args.reps)
     else:
         check(args.folder, args.positions, args.reps, args.near)
 

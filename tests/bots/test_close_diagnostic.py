@@ -27,5 +27,11 @@ def test_close_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
     checked = subprocess.run([sys.executable, str(SCRIPT), "check", str(tmp_path),
                               "--positions", "1", "--reps", "1", "--near", "9"],
                              capture_output=True, text=True, check=True).stdout
+    defended = subprocess.run([sys.executable, str(SCRIPT), "defend", str(tmp_path),
+                               "--positions", "1", "--reps", "1"],
+                              capture_output=True, text=True, check=True).stdout
+    closed_by_pimc = any(deal["seats"][seat] == "pimc" for deal in deals
+                         for seat, text in deal["actions"] if text == "close")
+    assert defended.startswith("1 closes by pimc x 1:") == closed_by_pimc
     summary = [line for line in checked.splitlines() if "positions x 1: closing minus" in line]
     assert [line.split(":")[1].split()[0] for line in summary] == ["1"]
