@@ -1,9 +1,12 @@
-"""Closing (S-7) in Schnapsen matches of ``expert`` against another bot: where the deals are won
-and lost, and whether the expert's close check (``ExpertBot._check_close``) decides right.
+"""The expert's decisions in Schnapsen matches against another bot, tested in the true deals:
+where the deals are won and lost by who closed (S-7), whether the close check
+(``ExpertBot._check_close``) decides right, how it defends a closed deal, and what playing the
+open-stock phase blind would change.
 
-    python bench/schnapsen_closes.py outcomes DIR
-    python bench/schnapsen_closes.py check DIR [--positions N] [--reps R] [--near X]
-    python bench/schnapsen_closes.py defend DIR [--positions N] [--reps R]
+    python bench/schnapsen_decisions.py outcomes DIR
+    python bench/schnapsen_decisions.py check DIR [--positions N] [--reps R] [--near X]
+    python bench/schnapsen_decisions.py defend DIR [--positions N] [--reps R]
+    python bench/schnapsen_decisions.py open DIR [--positions N] [--reps R] [--near X]
 
 DIR is the results folder of ``stich arena schnapsen expert OTHER --nodes N --out DIR``.
 
@@ -18,6 +21,11 @@ standard error: a positive difference means closing would have done better there
 ``defend`` starts from the position after each close by the other bot and plays on with the
 expert defending, and with the other bot defending in its place (the closer is the other bot
 both times), to compare the two defences.
+``open`` stops at the expert's decisions while the stock is open (S-4) where its two best
+actions by the solver's values are within ``--near``; compares them by playing each out blind
+in the first worlds, as the close check does (``ExpertBot.blind``); and where the blind
+comparison picks the second, plays both on in the true deal as ``check`` does (``--positions``
+counts those). Its CPU time per comparison is printed: the cost of doing it in the bot.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -167,6 +176,67 @@ def defend(folder: Path, positions: int, reps: int) -> None:
               f"{sum(d != 0 for d in difference)} play-outs ended differently")
 
 
+def open_stock(folder: Path, positions: int, reps: int, near: float) -> None:
+    plan = json.loads((folder / "arena.json").read_text())
+    nodes = int(plan.get("nodes") or 1_000_000)
+    other = plan["b"] if plan["a"] == "expert" else plan["a"]
+    pairs: list[tuple[float, int]] = []
+    seen = compared = 0
+    cpu = 0.0
+    for match in matches(folder):
+        for index, deal in enumerate(match["deals"]):
+            seat = deal["seats"].index("expert")
+            state = remaining_before(match, index)
+            remaining = state["remaining"]
+            game = Schnapsen.from_record(DealRecord.from_dict(deal))
+            for at, (actor, text) in enumerate(deal["actions"]):
+                legal = game.legal_actions()
+                if (actor == seat and len(legal) > 1 and game.stock_open
+                        and len(pairs) < positions * reps):
+                    seen += 1
+                    bot = ExpertBot(seed=7, nodes=nodes)
+                    bot.new_deal(seat)
+                    bot.see_match(state)
+                    info = game.information_state(seat)
+                    searched, totals, _ = bot.weigh(info, bot.worlds(info, 7))
+                    weight = sum(weight for _, weight, _ in searched)
+                    best, second = sorted(range(len(legal)), key=lambda i: (-totals[i], i))[:2]
+                    if ({legal[best].verb, legal[second].verb} & {"close", "claim"}
+                            or totals[best] - totals[second] > near * weight):
+                        game.apply(Action.parse(text))
+                        continue
+                    compared += 1
+                    utility = bot._utility(info)
+                    started = time.process_time()
+                    blind = [bot.blind(legal[i], searched, utility, seat, 7)[0]
+                             for i in (best, second)]
+                    cpu += time.process_time() - started
+                    if blind[1] > blind[0]:
+                        rows = []
+                        for rep in range(reps):
+                            seed = 1000 * at + 17 * rep + index
+                            values = [play_on(game, legal[i], seat, other, nodes, seed, state)
+                                      for i in (second, best)]
+                            chances = [deal_value(v, remaining[seat], remaining[1 - seat])
+                                       for v in values]
+                            rows.append((chances[0] - chances[1], values[0] - values[1]))
+                        pairs.extend(rows)
+                        print(f"stock {game.stock_size:2d} solver {legal[best]!s:11} blind "
+                              f"{legal[second]!s:11} second by "
+                              f"{(totals[best] - totals[second]) / weight:.3f}: blind minus "
+                              f"solver {statistics.mean(r[1] for r in rows):+.2f} game points",
+                              flush=True)
+                game.apply(Action.parse(text))
+    print(f"{seen} decisions with the stock open, {compared} with the two best within {near}, "
+          f"{cpu / max(1, compared):.2f} s CPU a blind comparison, "
+          f"{len(pairs) // reps} where it picks the second")
+    if len(pairs) > 1:
+        chance = [p[0] for p in pairs]
+        print(f"the blind choice minus the solver's: {statistics.mean(p[1] for p in pairs):+.3f} "
+              f"game points, {statistics.mean(chance):+.4f} Bummerl chance (standard error "
+              f"{statistics.stdev(chance) / len(chance) ** 0.5:.4f})")
+
+
 def classify(game: Game, seat: int, state: dict[str, Any], nodes: int, close: int,
              near: float) -> str | None:
     """``rejected`` where the expert's solver values prefer the close, ``near`` where the
@@ -186,7 +256,7 @@ def classify(game: Game, seat: int, state: dict[str, Any], nodes: int, close: in
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("outcomes", "check", "defend"))
+    parser.add_argument("what", choices=("outcomes", "check", "defend", "open"))
     parser.add_argument("folder", type=Path)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--reps", type=int, default=4)
@@ -196,6 +266,8 @@ def main() -> None:
         outcomes(args.folder)
     elif args.what == "defend":
         defend(args.folder, args.positions, args.reps)
+    elif args.what == "open":
+        open_stock(args.folder, args.positions, args.reps, args.near)
     else:
         check(args.folder, args.positions, args.reps, args.near)
 

@@ -1,5 +1,5 @@
-"""``bench/schnapsen_closes.py`` reads an arena's results folder (issue 11: the close check,
-S-7, tested in the true deals)."""
+"""``bench/schnapsen_decisions.py`` reads an arena's results folder (issue 11: the expert's
+decisions, the close check of S-7 among them, tested in the true deals)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 from stich.arena.run import run_arena
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "schnapsen_closes.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "schnapsen_decisions.py"
 
 
-def test_close_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
+def test_decision_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
         tmp_path: Path) -> None:
     run_arena("schnapsen", "expert", "pimc", 1, 5, nodes=20_000, out=tmp_path)
     deals = [deal for path in sorted((tmp_path / "matches").glob("*.json"))
@@ -33,5 +33,10 @@ def test_close_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
     closed_by_pimc = any(deal["seats"][seat] == "pimc" for deal in deals
                          for seat, text in deal["actions"] if text == "close")
     assert defended.startswith("1 closes by pimc x 1:") == closed_by_pimc
+    opened = subprocess.run([sys.executable, str(SCRIPT), "open", str(tmp_path),
+                             "--positions", "1", "--reps", "1", "--near", "9"],
+                            capture_output=True, text=True, check=True).stdout.splitlines()
+    assert opened[-1].endswith(", 1 where it picks the second")
+    assert opened[-2].startswith("stock ") and "blind minus solver" in opened[-2]
     summary = [line for line in checked.splitlines() if "positions x 1: closing minus" in line]
     assert [line.split(":")[1].split()[0] for line in summary] == ["1"]
