@@ -2,14 +2,14 @@
 
 The bracket prints one landscape page per sheet on A4 and on US Letter, with no title page,
 stray match or footer page, and each sheet fits a 1200-pixel screen; long lists repeat their
-column headers on every page. Skipped, with the reason, where no Chromium is installed
-(Debian: `apt-get install chromium`).
+column headers on every page. Debian's chromium is installed when missing, as for the
+browser tests (``tests/browser.py``), before the first page is printed, so a fresh machine
+prints in its first run; skipped, with the reason, where it cannot be had.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -21,15 +21,12 @@ from stich.tournament import html
 from stich.tournament.service import Tournament
 from stich.tournament.snapshot import Snapshot
 from stich.tournament.store import Store, resolve_url
+from tests.browser import CHROMIUM, ensure_chromium
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed (pip install -e '.[test]')")
 
 app = command_app(["tournament"])
 
-BROWSER = next((p for p in (shutil.which(name) for name in
-                            ("chromium", "chromium-browser", "google-chrome")) if p), None)
-pytestmark = pytest.mark.skipif(
-    BROWSER is None, reason="no Chromium to print with (Debian: apt-get install -y chromium)")
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -37,10 +34,17 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 PAPERS = {"A4": "297mm 210mm", "Letter": "11in 8.5in"}  # landscape
 
 
+@pytest.fixture(scope="module", autouse=True)
+def printer() -> None:
+    """Debian's chromium, installed when missing; the module is skipped where it cannot be."""
+    why = ensure_chromium()
+    if why:
+        pytest.skip(why)
+
+
 def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"  # fresh each run
-    assert BROWSER is not None
-    return subprocess.run([BROWSER, *FLAGS, f"--user-data-dir={profile}", *args],
+    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
                           capture_output=True, text=True, timeout=120, check=True)
 
 
