@@ -3,6 +3,7 @@ a table whose players are connected to different workers is played to its end.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -86,8 +87,10 @@ def test_a_table_played_across_two_workers(workers: list[str]) -> None:
     second = call(f"http://{two}/api/tables/{table['id']}/join", {"name": "Bert"})  # relayed
     assert {first["seat"], second["seat"]} == {0, 1}
     assert call(f"http://{two}/api/tables/{table['id']}")["status"] == "running"
-    sockets = {first["seat"]: connect(f"ws://{one}/ws/{table['id']}?token={first['token']}"),
-               second["seat"]: connect(f"ws://{two}/ws/{table['id']}?token={second['token']}")}
+    stack = contextlib.ExitStack()
+    sockets = {seat: stack.enter_context(connect(f"ws://{host}/ws/{table['id']}?token={token}"))
+               for seat, host, token in ((first["seat"], one, first["token"]),
+                                         (second["seat"], two, second["token"]))}
     rng = random.Random(2)
     streams: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
 
@@ -109,8 +112,7 @@ def test_a_table_played_across_two_workers(workers: list[str]) -> None:
                 views[to_act]["view"]["legal_actions"])}))
             views = {seat: next_view(seat) for seat in (0, 1)}
     finally:
-        for ws in sockets.values():
-            ws.close()
+        stack.close()
     for seat in (0, 1):
         numbered = [m for m in streams[seat] if "n" in m]
         assert [m["n"] for m in numbered] == list(range(len(numbered)))
