@@ -229,8 +229,8 @@ class ExpertBot(PimcBot):
         return totals
 
     def blind(self, action: Action, searched: list[tuple[Game, float, list[int]]],
-               utility: Callable[[int], float], seat: int,
-               seed: int) -> tuple[float, int]:
+              utility: Callable[[int], float], seat: int,
+              seed: int) -> tuple[float, int]:
         """``action`` played out blind (``_play_blind``) in the first
         :data:`CLOSE_CHECK_WORLDS` worlds: its weighted value and the nodes searched."""
         honest = 0.0
