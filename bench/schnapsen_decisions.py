@@ -35,6 +35,8 @@ import json
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +46,12 @@ from stich.bots.expert.match_value import deal_value
 from stich.bots.pimc import outcome
 from stich.core.actions import Action
 from stich.core.game import Game
+from stich.core.knowledge import InfoState
 from stich.core.records import DealRecord
 from stich.schnapsen.game import Schnapsen
 from stich.schnapsen.match import SchnapsenMatch
+
+Weighed = tuple[list[tuple[Game, float, list[int]]], list[float]]
 
 
 def matches(folder: Path) -> list[dict[str, Any]]:
@@ -103,40 +108,85 @@ def play_on(start: Game, action: Action | None, seat: int, other: str, nodes: in
     return outcome(game, seat)
 
 
-def check(folder: Path, positions: int, reps: int, near: float) -> None:
+def settings(folder: Path) -> tuple[int, str]:
+    """The run's node budget and the expert's opponent."""
     plan = json.loads((folder / "arena.json").read_text())
-    nodes = int(plan.get("nodes") or 1_000_000)
-    other = plan["b"] if plan["a"] == "expert" else plan["a"]
-    found: dict[str, list[tuple[float, ...]]] = defaultdict(list)
+    return (int(plan.get("nodes") or 1_000_000),
+            plan["b"] if plan["a"] == "expert" else plan["a"])
+
+
+@dataclass
+class Decision:
+    """One of the expert's decisions in a saved deal: the deal just before it."""
+
+    index: int  # the deal's number in its match
+    at: int  # the action's number in the deal
+    seat: int
+    state: dict[str, Any]  # the match state before the deal
+    game: Game
+    taken: Action
+
+    @property
+    def remaining(self) -> list[int]:
+        return list(self.state["remaining"])
+
+    def seed(self, rep: int) -> int:
+        return 1000 * self.at + 17 * rep + self.index
+
+    def chance(self, value: int) -> float:
+        """A deal's value for the seat as its chance of winning the Bummerl."""
+        return deal_value(value, self.remaining[self.seat], self.remaining[1 - self.seat])
+
+
+def decisions(folder: Path) -> Iterator[Decision]:
+    """Every decision of the expert in the saved matches, in order; the deal goes on with the
+    action taken once the consumer asks for the next one."""
     for match in matches(folder):
         for index, deal in enumerate(match["deals"]):
-            if sum(len(rows) for rows in found.values()) >= positions * reps:
-                break
             seat = deal["seats"].index("expert")
             state = remaining_before(match, index)
-            remaining = state["remaining"]
             game = Schnapsen.from_record(DealRecord.from_dict(deal))
             for at, (actor, text) in enumerate(deal["actions"]):
-                legal = game.legal_actions()
-                close = next((i for i, a in enumerate(legal) if a.verb == "close"), None)
-                full = sum(len(rows) for rows in found.values()) >= positions * reps
-                if actor == seat and close is not None and text != "close" and not full:
-                    kind = classify(game, seat, state, nodes, close, near)
-                    if kind is not None:
-                        taken = Action.parse(text)
-                        pairs = []
-                        for rep in range(reps):
-                            seed = 1000 * at + 17 * rep + index
-                            values = [play_on(game, action, seat, other, nodes, seed, state)
-                                      for action in (legal[close], taken)]
-                            pairs.append(tuple(deal_value(v, remaining[seat], remaining[1 - seat])
-                                               for v in values) + tuple(values))
-                        found[kind].extend(pairs)
-                        print(f"{kind:8} stock {game.stock_size:2d} taken {text:12} "
-                              f"close {statistics.mean(p[2] for p in pairs):+.2f} "
-                              f"taken {statistics.mean(p[3] for p in pairs):+.2f} game points",
-                              flush=True)
-                game.apply(Action.parse(text))
+                taken = Action.parse(text)
+                if actor == seat:
+                    yield Decision(index, at, seat, state, game, taken)
+                game.apply(taken)
+
+
+def weighed(decision: Decision, nodes: int) -> tuple[ExpertBot, InfoState, Weighed, float]:
+    """A fresh expert's search at the decision: the bot, the seat's information state, the
+    worlds searched with each action's total, and the worlds' total weight."""
+    bot = ExpertBot(seed=7, nodes=nodes)
+    bot.new_deal(decision.seat)
+    bot.see_match(decision.state)
+    info = decision.game.information_state(decision.seat)
+    searched, totals, _ = bot.weigh(info, bot.worlds(info, 7))
+    return bot, info, (searched, totals), sum(weight for _, weight, _ in searched)
+
+
+def check(folder: Path, positions: int, reps: int, near: float) -> None:
+    nodes, other = settings(folder)
+    found: dict[str, list[tuple[float, ...]]] = defaultdict(list)
+    for decision in decisions(folder):
+        if sum(len(rows) for rows in found.values()) >= positions * reps:
+            break
+        game = decision.game
+        legal = game.legal_actions()
+        close = next((i for i, a in enumerate(legal) if a.verb == "close"), None)
+        if close is None or decision.taken.verb == "close":
+            continue
+        kind = classify(decision, nodes, close, near)
+        if kind is None:
+            continue
+        pairs = []
+        for rep in range(reps):
+            values = [play_on(game, action, decision.seat, other, nodes, decision.seed(rep),
+                              decision.state) for action in (legal[close], decision.taken)]
+            pairs.append(tuple(decision.chance(v) for v in values) + tuple(values))
+        found[kind].extend(pairs)
+        print(f"{kind:8} stock {game.stock_size:2d} taken {decision.taken!s:12} "
+              f"close {statistics.mean(p[2] for p in pairs):+.2f} "
+              f"taken {statistics.mean(p[3] for p in pairs):+.2f} game points", flush=True)
     for kind, pairs in sorted(found.items()):
         chance = [p[0] - p[1] for p in pairs]
         points = [p[2] - p[3] for p in pairs]
@@ -147,9 +197,7 @@ def check(folder: Path, positions: int, reps: int, near: float) -> None:
 
 
 def defend(folder: Path, positions: int, reps: int) -> None:
-    plan = json.loads((folder / "arena.json").read_text())
-    nodes = int(plan.get("nodes") or 1_000_000)
-    other = plan["b"] if plan["a"] == "expert" else plan["a"]
+    nodes, other = settings(folder)
     pairs: list[tuple[int, int]] = []
     for match in matches(folder):
         for index, deal in enumerate(match["deals"]):
@@ -177,56 +225,41 @@ def defend(folder: Path, positions: int, reps: int) -> None:
 
 
 def open_stock(folder: Path, positions: int, reps: int, near: float) -> None:
-    plan = json.loads((folder / "arena.json").read_text())
-    nodes = int(plan.get("nodes") or 1_000_000)
-    other = plan["b"] if plan["a"] == "expert" else plan["a"]
+    nodes, other = settings(folder)
     pairs: list[tuple[float, int]] = []
     seen = compared = 0
     cpu = 0.0
-    for match in matches(folder):
-        for index, deal in enumerate(match["deals"]):
-            seat = deal["seats"].index("expert")
-            state = remaining_before(match, index)
-            remaining = state["remaining"]
-            game = Schnapsen.from_record(DealRecord.from_dict(deal))
-            for at, (actor, text) in enumerate(deal["actions"]):
-                legal = game.legal_actions()
-                if (actor == seat and len(legal) > 1 and game.stock_open
-                        and len(pairs) < positions * reps):
-                    seen += 1
-                    bot = ExpertBot(seed=7, nodes=nodes)
-                    bot.new_deal(seat)
-                    bot.see_match(state)
-                    info = game.information_state(seat)
-                    searched, totals, _ = bot.weigh(info, bot.worlds(info, 7))
-                    weight = sum(weight for _, weight, _ in searched)
-                    best, second = sorted(range(len(legal)), key=lambda i: (-totals[i], i))[:2]
-                    if ({legal[best].verb, legal[second].verb} & {"close", "claim"}
-                            or totals[best] - totals[second] > near * weight):
-                        game.apply(Action.parse(text))
-                        continue
-                    compared += 1
-                    utility = bot._utility(info)
-                    started = time.process_time()
-                    blind = [bot.blind(legal[i], searched, utility, seat, 7)[0]
-                             for i in (best, second)]
-                    cpu += time.process_time() - started
-                    if blind[1] > blind[0]:
-                        rows = []
-                        for rep in range(reps):
-                            seed = 1000 * at + 17 * rep + index
-                            values = [play_on(game, legal[i], seat, other, nodes, seed, state)
-                                      for i in (second, best)]
-                            chances = [deal_value(v, remaining[seat], remaining[1 - seat])
-                                       for v in values]
-                            rows.append((chances[0] - chances[1], values[0] - values[1]))
-                        pairs.extend(rows)
-                        print(f"stock {game.stock_size:2d} solver {legal[best]!s:11} blind "
-                              f"{legal[second]!s:11} second by "
-                              f"{(totals[best] - totals[second]) / weight:.3f}: blind minus "
-                              f"solver {statistics.mean(r[1] for r in rows):+.2f} game points",
-                              flush=True)
-                game.apply(Action.parse(text))
+    for decision in decisions(folder):
+        if len(pairs) >= positions * reps:
+            break
+        game, seat = decision.game, decision.seat
+        legal = game.legal_actions()
+        if len(legal) < 2 or not game.stock_open:
+            continue
+        seen += 1
+        bot, info, (searched, totals), weight = weighed(decision, nodes)
+        best, second = sorted(range(len(legal)), key=lambda i: (-totals[i], i))[:2]
+        if ({legal[best].verb, legal[second].verb} & {"close", "claim"}
+                or totals[best] - totals[second] > near * weight):
+            continue
+        compared += 1
+        utility = bot._utility(info)
+        started = time.process_time()
+        blind = [bot.blind(legal[i], searched, utility, seat, 7)[0] for i in (best, second)]
+        cpu += time.process_time() - started
+        if blind[1] <= blind[0]:
+            continue
+        rows = []
+        for rep in range(reps):
+            values = [play_on(game, legal[i], seat, other, nodes, decision.seed(rep),
+                              decision.state) for i in (second, best)]
+            rows.append((decision.chance(values[0]) - decision.chance(values[1]),
+                         values[0] - values[1]))
+        pairs.extend(rows)
+        print(f"stock {game.stock_size:2d} solver {legal[best]!s:11} blind "
+              f"{legal[second]!s:11} second by {(totals[best] - totals[second]) / weight:.3f}: "
+              f"blind minus solver {statistics.mean(r[1] for r in rows):+.2f} game points",
+              flush=True)
     print(f"{seen} decisions with the stock open, {compared} with the two best within {near}, "
           f"{cpu / max(1, compared):.2f} s CPU a blind comparison, "
           f"{len(pairs) // reps} where it picks the second")
@@ -237,20 +270,14 @@ def open_stock(folder: Path, positions: int, reps: int, near: float) -> None:
               f"{statistics.stdev(chance) / len(chance) ** 0.5:.4f})")
 
 
-def classify(game: Game, seat: int, state: dict[str, Any], nodes: int, close: int,
-             near: float) -> str | None:
+def classify(decision: Decision, nodes: int, close: int, near: float) -> str | None:
     """``rejected`` where the expert's solver values prefer the close, ``near`` where the
     close is within ``near`` of the best action (Bummerl chance, averaged over the worlds),
     else None."""
-    bot = ExpertBot(seed=7, nodes=nodes)
-    bot.new_deal(seat)
-    bot.see_match(state)
-    info = game.information_state(seat)
-    searched, totals, _ = bot.weigh(info, bot.worlds(info, 7))
+    _, _, (_, totals), weight = weighed(decision, nodes)
     best = max(range(len(totals)), key=lambda i: (totals[i], -i))
     if best == close:
         return "rejected"
-    weight = sum(weight for _, weight, _ in searched)
     return "near" if totals[best] - totals[close] <= near * weight else None
 
 
