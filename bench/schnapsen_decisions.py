@@ -245,7 +245,7 @@ def open_stock(folder: Path, positions: int, reps: int, near: float) -> None:
         compared += 1
         utility = bot._utility(info)
         started = time.process_time()
-        blind = [bot.blind(legal[i], searched, utility, seat, 7)[0] for i in (best, second)]
+        blind, _, _ = bot.blind((legal[best], legal[second]), searched, utility, seat, 7)
         cpu += time.process_time() - started
         if blind[1] <= blind[0]:
             continue

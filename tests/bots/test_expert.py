@@ -326,3 +326,37 @@ def test_a_surrender_is_checked_without_seeing_the_other_hand(
     assert played == [legal[1], legal[1]]  # the best other action by the solver's values
     monkeypatch.setattr(ExpertBot, "_play_blind", blind(-2))
     assert bot._check_surrender(legal, 0, searched, float, 0, 1) == (0, 14)
+
+
+def test_a_blind_check_stops_at_its_node_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a node budget the blind play-outs of a check stop after the world in which they
+    reach CHECK_BUDGETS budgets (the time target: never more than 3 s a move); every action
+    is played in each world used, and a surrender is weighed over those worlds only."""
+    from stich.bots import expert
+    from stich.core.actions import Action
+
+    legal = (Action.parse("claim"), Action.parse("play HA"), Action.parse("play HT"))
+    world = new_deal("schnapsen", 1)
+    searched = [(world, 1.0, [-1, -2, -3]), (world, 1.0, [-3, -2, -2]),
+                (world, 1.0, [-3, -2, -2])]
+    played: list[tuple[Action, int]] = []
+
+    def play(self: ExpertBot, world: Any, action: Action, seat: int,
+             seed: int) -> tuple[int, int]:
+        played.append((action, seed))
+        return 1, 60
+
+    monkeypatch.setattr(ExpertBot, "_play_blind", play)
+    bot = ExpertBot(5, nodes=100)
+    assert expert.CHECK_BUDGETS * 100 == 200
+    values, worlds, nodes = bot.blind(legal[1:], searched, float, 0, 10)
+    assert (worlds, nodes) == (2, 240) and values == [2.0, 2.0]  # 120 < 200 after one world
+    assert played == [(legal[1], 10), (legal[2], 10), (legal[1], 11), (legal[2], 11)]
+    played.clear()
+    values, worlds, nodes = ExpertBot(5, samples=4).blind(legal[1:], searched, float, 0, 10)
+    assert worlds == 3 and nodes == 360  # a budget in samples: no cap
+    monkeypatch.setattr(ExpertBot, "_play_blind",
+                        lambda self, world, action, seat, seed: (-2, 150))
+    # two worlds (150 nodes, then 300 >= 200): playing on loses 4 there, as the claim does
+    # (over all three worlds the claim would lose 7 and playing on would look better)
+    assert bot._check_surrender(legal, 0, searched, float, 0, 1) == (0, 300)

@@ -34,9 +34,10 @@ Each decision:
    closer must find 66 blind. A close the solver prefers is played out in the first
    :data:`CLOSE_CHECK_WORLDS` worlds by both players as ``pimc`` from their own information
    states, and stands only if that beats the best other action
-   (:meth:`ExpertBot._check_close`). Against ``pimc`` (1 M nodes, 30 matches, seed 201) it
-   cut the expert's failed closes from 32% to 15% and moved it from 39.1% to 55.1% of
-   Bummerl.
+   (:meth:`ExpertBot._check_close`; with a node budget the play-outs stop after
+   :data:`CHECK_BUDGETS` budgets, so a check early in a deal keeps the move within the time
+   target). Against ``pimc`` (1 M nodes, 30 matches, seed 201) it cut the expert's failed
+   closes from 32% to 15% and moved it from 39.1% to 55.1% of Bummerl.
 7. **Giving up without seeing the other hand** (Schnapsen, S-8). A false claim that the
    solver prefers while cards are hidden (the opponent wins every world by perfect play) is
    checked the same way: the best other action is played out blind, and taken if that
@@ -91,6 +92,11 @@ CLOSE_CHECK_WORLDS = 12
 hand (:meth:`ExpertBot._check_close`)."""
 CLOSE_INNER_SAMPLES = 8
 """Worlds per decision of the players in that playout."""
+CHECK_BUDGETS = 2
+"""With a node budget, a blind check stops after the world in which its play-outs have
+searched this many times the decision's budget (at least one world): early in a deal a dozen
+worlds played out blind from the first tricks took up to 28 M nodes, over 2 s, where the
+target is never more than 3 s a move; most checks search well under one budget."""
 
 
 class ExpertBot(PimcBot):
@@ -178,18 +184,19 @@ class ExpertBot(PimcBot):
         closer knew the opponent's cards for the rest of the deal, and after a close nothing
         more is revealed by draws, so that value is far too high (strategy fusion: in each
         world it plays the line that suits that world). In the first
-        :data:`CLOSE_CHECK_WORLDS` worlds the closed deal is played out instead by both players
-        as ``pimc`` over their own information (:data:`CLOSE_INNER_SAMPLES` worlds a
-        decision), and so is the best other action by the solver's values (whose value the
+        :data:`CLOSE_CHECK_WORLDS` worlds (fewer where the play-outs reach
+        :data:`CHECK_BUDGETS` node budgets first) the closed deal is played out instead by
+        both players as ``pimc`` over their own information (:data:`CLOSE_INNER_SAMPLES`
+        worlds a decision), and so is the best other action by the solver's values (whose value the
         solver overrates as well, seeing the stock's order): the close stands only if it
         beats that action over the same worlds; else that action is taken. Returns the
         action's index and the nodes searched."""
-        solved = self._solved(searched, utility, len(legal))
+        solved = self._solved(searched, utility, len(legal), CLOSE_CHECK_WORLDS)
         alternative = max((i for i in range(len(legal)) if i != close),
                           key=lambda i: (solved[i], -i))
-        closing, nodes = self.blind(legal[close], searched, utility, seat, seed)
-        other, more = self.blind(legal[alternative], searched, utility, seat, seed)
-        return (close if closing > other else alternative), nodes + more
+        (closing, other), _, nodes = self.blind(
+            (legal[close], legal[alternative]), searched, utility, seat, seed)
+        return (close if closing > other else alternative), nodes
 
     @staticmethod
     def _surrenders(action: Action, searched: list[tuple[Game, float, list[int]]],
@@ -207,39 +214,50 @@ class ExpertBot(PimcBot):
         have) without seeing the other hand: the solver values playing on as if both
         players knew every card, and an opponent who wins every world by perfect play does
         not find every win with its own cards only. In the first :data:`CLOSE_CHECK_WORLDS`
-        worlds the best other action is played out by both players as ``pimc`` over their
-        own information, and taken if that beats the claim's sure loss. Against ``pimc``
-        (1 M nodes, 25 surrenders of 16 matches, seed 300, played on 4 times each from the
-        real deal) playing on lost 1.02 game points where the claims lost 1.16, all of it from
-        the surrenders with the stock still open. Returns the action's index and the nodes
-        searched."""
-        solved = self._solved(searched, utility, len(legal))
+        worlds (fewer where the play-outs reach :data:`CHECK_BUDGETS` node budgets first) the
+        best other action is played out by both players as ``pimc`` over their own
+        information, and taken if that beats the claim's sure loss over the same worlds.
+        Against ``pimc`` (1 M nodes, 25 surrenders of 16 matches, seed 300, played on 4
+        times each from the real deal) playing on lost 1.02 game points where the claims lost
+        1.16, all of it from the surrenders with the stock still open. Returns the action's
+        index and the nodes searched."""
+        solved = self._solved(searched, utility, len(legal), CLOSE_CHECK_WORLDS)
         alternative = max((i for i in range(len(legal)) if i != claim),
                           key=lambda i: (solved[i], -i))
-        playing_on, nodes = self.blind(legal[alternative], searched, utility, seat, seed)
-        return (alternative if playing_on > solved[claim] else claim), nodes
+        (playing_on,), worlds, nodes = self.blind(
+            (legal[alternative],), searched, utility, seat, seed)
+        claiming = self._solved(searched, utility, len(legal), worlds)[claim]
+        return (alternative if playing_on > claiming else claim), nodes
 
     @staticmethod
     def _solved(searched: list[tuple[Game, float, list[int]]],
-                utility: Callable[[int], float], actions: int) -> list[float]:
-        """Each action's solver value over the first :data:`CLOSE_CHECK_WORLDS` worlds."""
+                utility: Callable[[int], float], actions: int, worlds: int) -> list[float]:
+        """Each action's solver value over the first ``worlds`` worlds."""
         totals = [0.0] * actions
-        for _, weight, values in searched[:CLOSE_CHECK_WORLDS]:
+        for _, weight, values in searched[:worlds]:
             totals = [total + weight * utility(v) for total, v in zip(totals, values, strict=True)]
         return totals
 
-    def blind(self, action: Action, searched: list[tuple[Game, float, list[int]]],
+    def blind(self, actions: tuple[Action, ...], searched: list[tuple[Game, float, list[int]]],
               utility: Callable[[int], float], seat: int,
-              seed: int) -> tuple[float, int]:
-        """``action`` played out blind (``_play_blind``) in the first
-        :data:`CLOSE_CHECK_WORLDS` worlds: its weighted value and the nodes searched."""
-        honest = 0.0
-        nodes = 0
+              seed: int) -> tuple[list[float], int, int]:
+        """``actions`` played out blind (``_play_blind``) in the first
+        :data:`CLOSE_CHECK_WORLDS` worlds, all of them in one world before the next (the
+        same seed for each in a world), until the play-outs have searched
+        :data:`CHECK_BUDGETS` times the node budget: each action's weighted value, the worlds
+        played and the nodes searched."""
+        honest = [0.0] * len(actions)
+        cap = None if self.nodes is None else CHECK_BUDGETS * self.nodes
+        nodes = worlds = 0
         for index, (world, weight, _) in enumerate(searched[:CLOSE_CHECK_WORLDS]):
-            value, used = self._play_blind(world, action, seat, seed + index)
-            honest += weight * utility(value)
-            nodes += used
-        return honest, nodes
+            if cap is not None and nodes >= cap:
+                break
+            for i, action in enumerate(actions):
+                value, used = self._play_blind(world, action, seat, seed + index)
+                honest[i] += weight * utility(value)
+                nodes += used
+            worlds += 1
+        return honest, worlds, nodes
 
     def _play_blind(self, world: Game, action: Action, seat: int,
                     seed: int) -> tuple[int, int]:
