@@ -3,8 +3,10 @@
 never more than 3 s), or at ``--nodes N`` to find the budget that takes at most 0.2 s a move
 (the budget the strength targets of issues 10 and 11 are measured at).
 
-Only decisions with more than one legal action are timed. Run:
-`python bench/expert_time.py [--deals 3] [--bot expert|pimc] [--nodes N] [--games jass,...]`.
+Only decisions with more than one legal action are timed. ``--against`` sets the other seats'
+bot (``rules`` by default; against ``pimc`` a Schnapsen expert meets more positions where it
+checks a close blind). Run: `python bench/expert_time.py [--deals 3] [--bot expert|pimc]
+[--against rules|pimc|expert] [--nodes N] [--games jass,...]`.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ from stich.bots import make_bot
 GAMES = ("schnapsen", "jass", "bauernschnapsen", "dreierschnapsen")
 
 
-def timed(name: str, bot_name: str, deals: int, nodes: int | None) -> list[float]:
-    """CPU seconds of each decision ``bot_name`` took with a choice, over ``deals`` deals."""
+def timed(name: str, bot_name: str, deals: int, nodes: int | None,
+          against: str = "rules") -> list[float]:
+    """CPU seconds of each decision ``bot_name`` took with a choice, over ``deals`` deals
+    against ``against`` (at the same budget where it searches)."""
     times = []
     for seed in range(deals):
         game = stich.new_game(name, seed=seed)
-        bots = [make_bot(name, bot_name if seat % 2 == 0 else "rules", seat, nodes=nodes)
+        bots = [make_bot(name, bot_name if seat % 2 == 0 else against, seat,
+                         nodes=None if seat % 2 and against == "rules" else nodes)
                 for seat in range(game.SEATS)]
         for seat, bot in enumerate(bots):
             bot.new_deal(seat)
@@ -44,14 +49,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--bot", choices=("expert", "pimc"), default="expert")
+    parser.add_argument("--against", choices=("rules", "pimc", "expert"), default="rules")
     parser.add_argument("--nodes", type=int, default=None,
                         help="search budget per decision (default: the bot's own)")
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
     budget = f"{args.nodes:,} nodes" if args.nodes else "default budget"
     for name in args.games.split(","):
-        times = timed(name, args.bot, args.deals, args.nodes)
-        print(f"{name}: {args.bot} at {budget}, {len(times)} decisions, CPU s per decision "
+        times = timed(name, args.bot, args.deals, args.nodes, args.against)
+        print(f"{name}: {args.bot} at {budget} against {args.against}, {len(times)} decisions, "
+              f"CPU s per decision "
               f"median {statistics.median(times):.3f} mean {statistics.mean(times):.3f} "
               f"max {max(times):.3f}")
 
