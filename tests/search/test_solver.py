@@ -124,3 +124,37 @@ def test_table_size_is_checked() -> None:
     for native in (True, False):
         with pytest.raises(ValueError, match="table size"):
             search.analyze(game, native=native, table=0)
+
+
+def test_tables_kept_between_searches_change_no_search() -> None:
+    """The kernel keeps its tables for the next search (no zeroed pages to fault in again);
+    entries of an earlier search are empty slots to a later one, so every search returns
+    what it returns in a fresh process: value, moves and nodes."""
+    from stich.search import _kernel as kernel
+
+    game = late_position(("jass", PRESETS["jass"][0], 7, 7))
+    small, whole = kernel_state(game), kernel_state(new_deal("schnapsen", 3, "soft"))
+    first = kernel.analyze(small)
+    deal = kernel.analyze(whole)
+    _, kept = kernel.tables()
+    assert kept and min(kept) == 12
+    assert kernel.analyze(small) == first
+    assert kernel.analyze(whole) == deal
+    assert search.analyze(game, native=True, table=3) == search.analyze(game, native=False,
+                                                                        table=3)
+
+
+def test_table_stamps_wrap_round() -> None:
+    """Each search stamps its entries; when the stamp wraps round 2**32 the kept tables are
+    cleared, so a search after the wrap cannot read an entry written before it under the
+    same stamp."""
+    from stich.search import _kernel as kernel
+
+    state = kernel_state(new_deal("schnapsen", 3, "soft"))
+    kernel.tables(0)
+    first = kernel.analyze(state)  # stamp 1
+    kernel.tables(2**32 - 1)
+    assert kernel.analyze(state) == first  # 2**32 - 1 + 1 wraps round to stamp 1 again
+    assert kernel.tables()[0] == 1
+    with pytest.raises(ValueError, match="stamp"):
+        kernel.tables(2**32)
