@@ -8,9 +8,12 @@ perfect-information solver (issue 10's targets), in CPU time, same run.
    ``solve`` (the value) and ``analyze`` (every first action's value), median and quartiles of
    CPU time over seeded deals, nodes per second.
 3. Schieber Jass, all hands known, trump fixed, solved after ``--jass-tricks`` tricks played at
-   random (a whole deal, --jass-tricks 0: a median of seconds per deal with this solver).
+   random (a whole deal, --jass-tricks 0: a median of seconds per deal with this solver); the
+   contract is the seed's of the six in turn, or with ``--jass-contract rules`` the one the
+   ``rules`` bots choose from their hands (lopsided deals more often: faster to solve).
 
-Run: `python bench/kernel_search.py [--deals 200] [--jass-deals 20] [--jass-tricks 4]` after
+Run: `python bench/kernel_search.py [--deals 200] [--jass-deals 20] [--jass-tricks 4]
+[--jass-contract cycle|rules]` after
 `pip install -e '.[bench]'` (with a C compiler, for the native kernel).
 """
 
@@ -85,11 +88,29 @@ def summary(name: str, times: list[float], nodes: int) -> None:
           f"{nodes / sum(times) / 1e6:.1f} M nodes/s, {nodes / len(times):,.0f} nodes per deal")
 
 
-def jass_states(deals: int, tricks: int) -> list[tuple[int, ...]]:
+def choose_contract(game: Jass, seed: int, how: str) -> None:
+    """The contract of deal ``seed``: the seed's of the six in turn (``cycle``), or the one the
+    ``rules`` bots choose from their hands, pushing included (``rules``, as in play)."""
+    if how == "cycle":
+        game.apply(f"trump {list(Contract)[seed % 6].word}")
+        return
+    from stich.bots import make_bot
+    from stich.search import in_card_play
+
+    bots = {seat: make_bot("jass", "rules", seed + seat) for seat in range(game.SEATS)}
+    for seat, bot in bots.items():
+        bot.new_deal(seat)
+    while not in_card_play(game):
+        seat, bot = game.current_player(), bots[game.current_player()]
+        game.apply(bot.choose(game.information_state(seat)) if bot.USES_INFO
+                   else bot.act(game.observation(seat)))
+
+
+def jass_states(deals: int, tricks: int, contract: str = "cycle") -> list[tuple[int, ...]]:
     states = []
     for seed in range(deals):
         game = Jass.deal(seed)
-        game.apply(f"trump {list(Contract)[seed % 6].word}")
+        choose_contract(game, seed, contract)
         rng = random.Random(seed)
         while game.tricks_played < tricks:
             for weis in [a for a in game.legal_actions() if a.verb == "weis"]:
@@ -105,14 +126,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--jass-deals", type=int, default=20)
     parser.add_argument("--jass-tricks", type=int, default=4)
+    parser.add_argument("--jass-contract", choices=("cycle", "rules"), default="cycle",
+                        help="each deal's contract: the six in turn, or the rules bots' choice")
     args = parser.parse_args()
     wall = time.time()
     playout_ratio(args.peer_deals)
     schnapsen = [kernel_state(Schnapsen.deal(seed, seed % 2)) for seed in range(args.deals)]
     summary("Schnapsen whole deal, solve (value)", *solve_times(schnapsen, "solve"))
     summary("Schnapsen whole deal, analyze (each first action)", *solve_times(schnapsen, "analyze"))
-    jass = jass_states(args.jass_deals, args.jass_tricks)
-    summary(f"Jass after {args.jass_tricks} tricks ({9 - args.jass_tricks} cards each), solve",
+    jass = jass_states(args.jass_deals, args.jass_tricks, args.jass_contract)
+    summary(f"Jass after {args.jass_tricks} tricks ({9 - args.jass_tricks} cards each), "
+            f"contracts: {args.jass_contract}, solve",
             *solve_times(jass, "solve"))
     print(f"wall time {time.time() - wall:.0f} s", file=sys.stderr)
 
