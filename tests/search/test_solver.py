@@ -158,3 +158,17 @@ def test_table_stamps_wrap_round() -> None:
     assert kernel.tables()[0] == 1
     with pytest.raises(ValueError, match="stamp"):
         kernel.tables(2**32)
+
+
+def test_searches_in_threads_share_no_table() -> None:
+    """Searches run without the GIL; each takes its tables from those kept and gives them back
+    with the GIL held, so searches in parallel threads return what they return alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from stich.search import _kernel as kernel
+
+    states = [kernel_state(new_deal("schnapsen", seed, "soft")) for seed in range(8)]
+    alone = [kernel.analyze(state) for state in states]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(3):
+            assert list(pool.map(kernel.analyze, states)) == alone
