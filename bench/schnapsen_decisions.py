@@ -7,6 +7,7 @@ open-stock phase blind would change.
     python bench/schnapsen_decisions.py check DIR [--positions N] [--reps R] [--near X]
     python bench/schnapsen_decisions.py defend DIR [--positions N] [--reps R]
     python bench/schnapsen_decisions.py open DIR [--positions N] [--reps R] [--near X]
+    python bench/schnapsen_decisions.py infer DIR [--positions N] [--worlds W]
 
 DIR is the results folder of ``stich arena schnapsen expert OTHER --nodes N --out DIR``.
 
@@ -26,12 +27,24 @@ actions by the solver's values are within ``--near``; compares them by playing e
 in the first worlds, as the close check does (``ExpertBot.blind``); and where the blind
 comparison picks the second, plays both on in the true deal as ``check`` does (``--positions``
 counts those). Its CPU time per comparison is printed: the cost of doing it in the bot.
+``infer`` asks how much the other bot's choices say about its hand: at the expert's decisions
+while the stock is open (after the other bot's first modelled choice), it draws ``--worlds``
+worlds from the expert's information state and scores each, and the true deal, by the
+likelihood of the other bot's card-play choices so far under two models: the ``rules`` bot
+(the expert's inference, ``stich.bots.expert.inference``, at its prior rates) and the solver
+with every card of the world open (a choice agrees where the solver values it as highly as
+any legal action: ``p / b`` for one of ``b`` such actions, ``(1 - p) / (n - b)`` for another of
+``n``, ``p`` = :data:`SOLVER_AGREES`). It prints where the true deal ranks among the worlds
+(0.5: the model tells it from them no better than chance, 1: always first) and the share of
+decisions where it ranks in the top tenth.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import statistics
 import time
 from collections import defaultdict
@@ -40,10 +53,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from stich import search
 from stich.bots import make_bot
 from stich.bots.expert import ExpertBot
+from stich.bots.expert.inference import Agreement, choices
 from stich.bots.expert.match_value import deal_value
-from stich.bots.pimc import outcome
+from stich.bots.pimc import KERNEL_VERBS, outcome
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
@@ -281,18 +296,80 @@ def classify(decision: Decision, nodes: int, close: int, near: float) -> str | N
     return "near" if totals[best] - totals[close] <= near * weight else None
 
 
+SOLVER_AGREES = 0.6
+"""How often the solver model says the other bot takes one of the solver's best actions."""
+
+
+def solver_log_likelihood(world: Game, seat: int) -> tuple[float, int]:
+    """The log-likelihood of ``seat``'s card-play choices in ``world`` so far under the solver
+    model (``infer`` in the module docstring), and the nodes the solver searched for it."""
+    replay = world.clone()
+    steps = list(replay.history)
+    for _ in steps:
+        replay.undo()
+    total, nodes = 0.0, 0
+    for actor, action in steps:
+        legal = replay.legal_actions()
+        if (actor == seat and len(legal) > 1 and search.in_card_play(replay)
+                and all(a.verb in KERNEL_VERBS for a in legal)):
+            analysis = search.analyze(replay)
+            values = dict(analysis.values)
+            nodes += analysis.nodes
+            best = [a for a in legal if values[a] >= max(values.values())]
+            total += math.log(SOLVER_AGREES / len(best) if action in best
+                              else (1 - SOLVER_AGREES) / (len(legal) - len(best)))
+        replay.apply_legal(action)
+    return total, nodes
+
+
+def infer(folder: Path, positions: int, worlds: int) -> None:
+    ranks: dict[str, list[float]] = defaultdict(list)
+    cost: list[int] = []
+    started = time.process_time()
+    for decision in decisions(folder):
+        if len(ranks["rules"]) >= positions:
+            break
+        game, other = decision.game, 1 - decision.seat
+        if (game.stock_size == 0 or len(game.legal_actions()) < 2  # type: ignore[attr-defined]
+                or not any(actor == other for actor, _ in game.history)):
+            continue
+        info = game.information_state(decision.seat)
+        drawn = [info.sample_world(random.Random(decision.seed(k))) for k in range(worlds)]
+        models = ExpertBot(seed=7)._models(info)
+        rates = Agreement().rates()
+        solved = [solver_log_likelihood(world, other) for world in [game, *drawn]]
+        cost.append(sum(nodes for _, nodes in solved[1:]))
+        scored = {"rules": [math.log(Agreement.weight(choices(world, models), rates))
+                            for world in [game, *drawn]],
+                  "solver": [value for value, _ in solved]}
+        for name, (true, *scores) in scored.items():
+            below = sum(s < true for s in scores) + 0.5 * sum(s == true for s in scores)
+            ranks[name].append(below / worlds)
+    for name, rank in ranks.items():
+        top = sum(r >= 0.9 for r in rank) / len(rank)
+        print(f"{name} model: the true deal ranks at {statistics.mean(rank):.3f} among "
+              f"{worlds} worlds (0.5: chance), in the top tenth at {top:.0%} of "
+              f"{len(rank)} decisions")
+    print(f"the solver model searched {statistics.mean(cost) / worlds:,.0f} nodes a world "
+          f"(median decision {statistics.median(cost) / worlds:,.0f}, the costliest "
+          f"{max(cost) / worlds:,.0f}); {time.process_time() - started:.0f} s CPU")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("outcomes", "check", "defend", "open"))
+    parser.add_argument("what", choices=("outcomes", "check", "defend", "open", "infer"))
     parser.add_argument("folder", type=Path)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--reps", type=int, default=4)
     parser.add_argument("--near", type=float, default=0.1)
+    parser.add_argument("--worlds", type=int, default=30)
     args = parser.parse_args()
     if args.what == "outcomes":
         outcomes(args.folder)
     elif args.what == "defend":
         defend(args.folder, args.positions, args.reps)
+    elif args.what == "infer":
+        infer(args.folder, args.positions, args.worlds)
     elif args.what == "open":
         open_stock(args.folder, args.positions, args.reps, args.near)
     else:

@@ -38,5 +38,54 @@ def test_decision_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
                             capture_output=True, text=True, check=True).stdout.splitlines()
     assert opened[-1].endswith(", 1 where it picks the second")
     assert opened[-2].startswith("stock ") and "blind minus solver" in opened[-2]
+    inferred = subprocess.run([sys.executable, str(SCRIPT), "infer", str(tmp_path),
+                               "--positions", "2", "--worlds", "3"],
+                              capture_output=True, text=True, check=True).stdout.splitlines()
+    assert inferred[0].startswith("rules model: the true deal ranks at ")
+    assert inferred[1].startswith("solver model: the true deal ranks at ")
+    assert all(line.endswith("of 2 decisions") for line in inferred[:2])
+    assert inferred[2].startswith("the solver model searched ")
     summary = [line for line in checked.splitlines() if "positions x 1: closing minus" in line]
     assert [line.split(":")[1].split()[0] for line in summary] == ["1"]
+
+
+def test_the_solver_model_explains_a_player_that_takes_the_solvers_best_card() -> None:
+    """``infer``'s solver model (issue 11's note: how much the other bot's choices say about
+    its hand): a player that always takes one of the solver's best cards agrees at every
+    choice, a random player does not."""
+    import importlib.util
+    import math
+    import random
+
+    import stich
+    from stich import search
+
+    spec = importlib.util.spec_from_file_location("schnapsen_decisions", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        del sys.modules[spec.name]
+    missed = 0
+    for seed in range(3):
+        for player in ("solver", "random"):
+            game = stich.new_game("schnapsen", seed=seed)
+            rng, expected, choices = random.Random(seed), 0.0, 0
+            while not game.is_terminal() and game.stock_size > 2:  # type: ignore[attr-defined]
+                legal = game.legal_actions()
+                if game.current_player() == 1 and len(legal) > 1:
+                    values = dict(search.analyze(game).values)
+                    best = [a for a in legal if values[a] == max(values.values())]
+                    action = best[0] if player == "solver" else rng.choice(legal)
+                    expected += math.log(bench.SOLVER_AGREES / len(best)) if action in best \
+                        else math.log((1 - bench.SOLVER_AGREES) / (len(legal) - len(best)))
+                    choices += 1
+                    missed += action not in best
+                else:
+                    action = legal[0]
+                game.apply(action)
+            value, nodes = bench.solver_log_likelihood(game, 1)
+            assert math.isclose(value, expected) and (nodes > 0) == (choices > 0)
+    assert missed > 0
