@@ -34,9 +34,9 @@ likelihood of the other bot's card-play choices so far under two models: the ``r
 (the expert's inference, ``stich.bots.expert.inference``, at its prior rates) and the solver
 with every card of the world open (a choice agrees where the solver values it as highly as
 any legal action: ``p / b`` for one of ``b`` such actions, ``(1 - p) / (n - b)`` for another of
-``n``, ``p`` = :data:`SOLVER_AGREES`). It prints where the true deal ranks among the worlds
-(0.5: the model tells it from them no better than chance, 1: always first) and the share of
-decisions where it ranks in the top tenth.
+``n``, ``p`` = :data:`SOLVER_AGREES`; ``inference.solver_choices``). It prints where the true
+deal ranks among the worlds (0.5: the model tells it from them no better than chance, 1:
+always first) and the share of decisions where it ranks in the top tenth.
 """
 
 from __future__ import annotations
@@ -53,12 +53,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stich import search
 from stich.bots import make_bot
 from stich.bots.expert import ExpertBot
-from stich.bots.expert.inference import Agreement, choices
+from stich.bots.expert.inference import Agreement, choices, solver_choices
 from stich.bots.expert.match_value import deal_value
-from stich.bots.pimc import KERNEL_VERBS, outcome
+from stich.bots.pimc import outcome
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
@@ -296,30 +295,8 @@ def classify(decision: Decision, nodes: int, close: int, near: float) -> str | N
     return "near" if totals[best] - totals[close] <= near * weight else None
 
 
-SOLVER_AGREES = 0.6
+SOLVER_AGREES = {"card": 0.6, "other": 0.6}
 """How often the solver model says the other bot takes one of the solver's best actions."""
-
-
-def solver_log_likelihood(world: Game, seat: int) -> tuple[float, int]:
-    """The log-likelihood of ``seat``'s card-play choices in ``world`` so far under the solver
-    model (``infer`` in the module docstring), and the nodes the solver searched for it."""
-    replay = world.clone()
-    steps = list(replay.history)
-    for _ in steps:
-        replay.undo()
-    total, nodes = 0.0, 0
-    for actor, action in steps:
-        legal = replay.legal_actions()
-        if (actor == seat and len(legal) > 1 and search.in_card_play(replay)
-                and all(a.verb in KERNEL_VERBS for a in legal)):
-            analysis = search.analyze(replay)
-            values = dict(analysis.values)
-            nodes += analysis.nodes
-            best = [a for a in legal if values[a] >= max(values.values())]
-            total += math.log(SOLVER_AGREES / len(best) if action in best
-                              else (1 - SOLVER_AGREES) / (len(legal) - len(best)))
-        replay.apply_legal(action)
-    return total, nodes
 
 
 def infer(folder: Path, positions: int, worlds: int) -> None:
@@ -337,11 +314,12 @@ def infer(folder: Path, positions: int, worlds: int) -> None:
         drawn = [info.sample_world(random.Random(decision.seed(k))) for k in range(worlds)]
         models = ExpertBot(seed=7)._models(info)
         rates = Agreement().rates()
-        solved = [solver_log_likelihood(world, other) for world in [game, *drawn]]
+        solved = [solver_choices(world, (other,)) for world in [game, *drawn]]
         cost.append(sum(nodes for _, nodes in solved[1:]))
         scored = {"rules": [math.log(Agreement.weight(choices(world, models), rates))
                             for world in [game, *drawn]],
-                  "solver": [value for value, _ in solved]}
+                  "solver": [math.log(Agreement.weight(seen, SOLVER_AGREES))
+                             for seen, _ in solved]}
         for name, (true, *scores) in scored.items():
             below = sum(s < true for s in scores) + 0.5 * sum(s == true for s in scores)
             ranks[name].append(below / worlds)

@@ -360,3 +360,63 @@ def test_a_blind_check_stops_at_its_node_budget(monkeypatch: pytest.MonkeyPatch)
     # two worlds (150 nodes, then 300 >= 200): playing on loses 4 there, as the claim does
     # (over all three worlds the claim would lose 7 and playing on would look better)
     assert bot._check_surrender(legal, 0, searched, float, 0, 1) == (0, 300)
+
+
+def test_the_solver_model_weighs_ties_and_misses() -> None:
+    """``inference.solver_choices`` (``ExpertBot.MODEL = "solver"``): an opponent that always
+    takes one of the solver's best cards agrees at every choice, each weighing 1/b of a
+    single best among b; a random one misses some, each counted as one of the n - b others."""
+    import stich
+    from stich import search
+    from stich.bots.expert.inference import solver_choices
+
+    missed_any = False
+    for seed in range(3):
+        for player in ("solver", "random"):
+            game = stich.new_game("schnapsen", seed=seed)
+            rng = random.Random(seed)
+            matched, ties, missed = 0, [], []
+            while not game.is_terminal() and game.stock_size > 2:  # type: ignore[attr-defined]
+                legal = game.legal_actions()
+                action = legal[0]
+                if game.current_player() == 1 and len(legal) > 1:
+                    values = dict(search.analyze(game).values)
+                    best = [a for a in legal if values[a] == max(values.values())]
+                    action = best[0] if player == "solver" else rng.choice(legal)
+                    if action in best:
+                        matched += 1
+                        ties += [len(best)] if len(best) > 1 else []
+                    else:
+                        missed.append(len(legal) - len(best) + 1)
+                game.apply(action)
+            seen, nodes = solver_choices(game, (1,))
+            assert seen.matched["card"] + seen.matched["other"] == matched
+            assert seen.ties == tuple(ties)
+            assert sorted(seen.missed["card"] + seen.missed["other"]) == sorted(missed)
+            assert (nodes > 0) == (matched + len(missed) > 0)
+            if player == "solver":
+                assert not missed
+            missed_any |= bool(missed)
+            rates = {"card": 0.6, "other": 0.6}
+            expected = math.prod(1 / b for b in ties) * math.prod(
+                0.4 / (0.6 * (n - 1)) for n in missed)
+            assert math.isclose(Agreement.weight(seen, rates), expected)
+    assert missed_any
+
+
+def test_the_expert_can_weigh_worlds_by_the_solver_model() -> None:
+    """``MODEL = "solver"``: the same worlds, weighed by the solver model, its nodes counted
+    apart from the budget."""
+
+    class SolverModel(ExpertBot):
+        MODEL = "solver"
+
+    game = new_deal("schnapsen", 4)
+    for _ in range(3):
+        game.apply_legal(next(a for a in game.legal_actions() if a.verb == "play"))
+    info = game.information_state(game.current_player())
+    plain, solver = ExpertBot(2, nodes=200_000), SolverModel(2, nodes=200_000)
+    drawn, weighed = plain.worlds(info, 9), solver.worlds(info, 9)
+    assert sorted(w.position() for w, _, _ in drawn) == sorted(w.position() for w, _, _ in weighed)
+    assert plain.inferred == 0 < solver.inferred
+    assert [c for _, _, c in drawn] != [c for _, _, c in weighed]

@@ -57,7 +57,7 @@ from typing import Any
 
 from stich import search
 from stich.bots.base import Bot
-from stich.bots.expert.inference import Agreement, Choices, choices
+from stich.bots.expert.inference import Agreement, Choices, choices, solver_choices
 from stich.bots.expert.match_value import deal_value, remaining_for
 from stich.bots.pimc import PimcBot, outcome
 from stich.core.actions import Action
@@ -104,6 +104,10 @@ class ExpertBot(PimcBot):
     a seed and a budget."""
 
     NAME = "expert"
+    MODEL = "rules"
+    """The model of the opponents' choices: the ``rules`` bot, or in Schnapsen ``"solver"``
+    (``inference.solver_choices``: far more telling against ``pimc``, but its nodes, not
+    counted in the budget, are about 100 times the search's; measured in ``docs/search.md``)."""
 
     def __init__(self, seed: int = 0, samples: int | None = None, nodes: int | None = None,
                  think_ms: float | None = None, native: bool | None = None) -> None:
@@ -112,6 +116,8 @@ class ExpertBot(PimcBot):
         self.agreement = Agreement()
         super().__init__(seed, samples, nodes, think_ms, native)
         self.match_state: dict[str, Any] | None = None
+        self.inferred = 0
+        """Nodes the solver model searched over the bot's life (outside the budget)."""
 
     def new_deal(self, seat: int) -> None:
         super().new_deal(seat)
@@ -289,6 +295,10 @@ class ExpertBot(PimcBot):
             key = world.position()
             if key in merged:
                 merged[key][1] += 1
+            elif self.MODEL == "solver" and info.game == "schnapsen":
+                modelled, nodes = solver_choices(world, tuple(models), self.native)
+                self.inferred += nodes
+                merged[key] = [world, 1, modelled, index]
             else:
                 merged[key] = [world, 1, choices(world, models), index]
         if len(merged) * EXHAUSTIVE <= self.candidates:  # every world drawn: each counts once

@@ -71,6 +71,9 @@ class Choices:
 
     matched: dict[str, int]
     missed: dict[str, tuple[int, ...]]
+    ties: tuple[int, ...] = ()
+    """For a model that finds several choices equally good (the solver): their number at each
+    agreeing choice where it was more than one (such a choice weighs 1/b of a single best)."""
 
     def asked(self, kind: str) -> int:
         return self.matched[kind] + len(self.missed[kind])
@@ -124,6 +127,8 @@ class Agreement:
         """The likelihood of the opponents' choices in one world against a world where the
         model explains every one of them."""
         weight = 1.0
+        for tied in seen.ties:
+            weight /= tied
         for kind, legal in seen.missed.items():
             p = rates[kind]
             for n in legal:
@@ -162,3 +167,44 @@ def likelihood(world: Game, models: dict[int, Bot], asks: Informative = informat
                rates: dict[str, float] | None = None) -> float:
     """The weight of ``world`` under fixed rates (the prior's unless given)."""
     return Agreement.weight(choices(world, models, asks), rates or Agreement().rates())
+
+
+def solver_choices(world: Game, seats: Sequence[int], native: bool | None = None,
+                   asks: Informative = informative) -> tuple[Choices, int]:
+    """As :func:`choices`, with the solver as the model (``ExpertBot.MODEL = "solver"``): with
+    every card of ``world`` open, a card-play choice of a seat in ``seats`` agrees where the
+    solver values it as highly as any legal action, the way an opponent that searches (as
+    ``pimc`` does) decides. Of ``n`` legal choices with ``b`` best, an agreeing one weighs
+    ``1/b`` (``Choices.ties``), another counts as one of ``n - b`` (stored as ``n - b + 1``
+    legal choices, so that :meth:`Agreement.weight` gives it ``(1 - p) / (p (n - b))``).
+    Returns the choices and the nodes searched: every past position is solved, the deal's
+    first ones the costliest (about 500,000 nodes a world on average in Schnapsen)."""
+    from stich import search
+    from stich.bots.pimc import KERNEL_VERBS
+
+    replay = world.clone()
+    steps = list(replay.history)
+    for _ in steps:
+        replay.undo()
+    matched = dict.fromkeys(KINDS, 0)
+    missed: dict[str, list[int]] = {kind: [] for kind in KINDS}
+    ties: list[int] = []
+    nodes = 0
+    for actor, action in steps:
+        legal = replay.legal_actions()
+        if (actor in seats and len(legal) > 1 and asks(replay, action)
+                and search.in_card_play(replay) and all(a.verb in KERNEL_VERBS for a in legal)):
+            analysis = search.analyze(replay, native)
+            nodes += analysis.nodes
+            values = dict(analysis.values)
+            top = max(values.values())
+            best = sum(values[a] >= top for a in legal)
+            kind = "card" if action.verb == "play" else "other"
+            if values[action] >= top:
+                matched[kind] += 1
+                if best > 1:
+                    ties.append(best)
+            else:
+                missed[kind].append(len(legal) - best + 1)
+        replay.apply_legal(action)
+    return Choices(matched, {kind: tuple(ns) for kind, ns in missed.items()}, tuple(ties)), nodes
