@@ -13,6 +13,9 @@ the real deal instead of sampled from its information state:
 
 No bot of the project sees more than its seat's information; these exist only to measure how
 much room the information leaves (issue 11's target of 60% of Bummerl against ``pimc``).
+``--seer model`` sees nothing more: it is the ``expert`` with the solver as its model of the
+other player's choices (``ExpertBot.MODEL = "solver"``), whose nodes are not counted in the
+budget: how much of that room inference can take, whatever it costs.
 Run: `python bench/schnapsen_ceiling.py --seer hand --matches 40 --nodes 1000000 --jobs 2`.
 """
 
@@ -27,6 +30,7 @@ from stich import search
 from stich.arena.plan import sides
 from stich.arena.report import MatchOutcome, wilson
 from stich.bots import make_bot
+from stich.bots.expert import ExpertBot
 from stich.bots.pimc import PimcBot
 from stich.core.actions import Action
 from stich.core.dealing import derive_seed
@@ -78,6 +82,12 @@ class SeerBot(PimcBot):
         return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
 
 
+class SolverModel(ExpertBot):
+    """The expert weighing worlds by the solver model of the other player's choices."""
+
+    MODEL = "solver"
+
+
 def play(job: tuple[int, str, int, int]) -> tuple[int, int, int, int]:
     """Match ``index``: the Bummerl the seer won, the Bummerl, its deals won, the deals."""
     index, seer, nodes, seed = job
@@ -85,7 +95,8 @@ def play(job: tuple[int, str, int, int]) -> tuple[int, int, int, int]:
     match = match_class("schnapsen")(["seer", "pimc"], derive_seed(seed, "match", index // 2),
                                      None)
     table = Table(match, streams=False)
-    players = [SeerBot(table, seer, derive_seed(seed, "bot", index, s), nodes) if is_seer
+    players = [(SolverModel(derive_seed(seed, "bot", index, s), nodes=nodes) if seer == "model"
+                else SeerBot(table, seer, derive_seed(seed, "bot", index, s), nodes)) if is_seer
                else make_bot("schnapsen", "pimc", derive_seed(seed, "bot", index, s),
                              nodes=nodes)
                for s, is_seer in enumerate(seated)]
@@ -96,7 +107,7 @@ def play(job: tuple[int, str, int, int]) -> tuple[int, int, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seer", choices=("hand", "all"), default="hand")
+    parser.add_argument("--seer", choices=("hand", "all", "model"), default="hand")
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--nodes", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=36)
