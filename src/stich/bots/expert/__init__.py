@@ -11,7 +11,11 @@ Each decision:
    Schnapsen exchange and close and the cards played while the stock is open), under the
    game's ``rules`` bot as a cheap policy model, trusted as far as it has predicted this
    match's opponents (``inference.Agreement``: fitted to their choices by expectation
-   maximisation over the worlds, and carried from deal to deal).
+   maximisation over the worlds, and carried from deal to deal). In Schnapsen
+   :attr:`ExpertBot.MODEL` ``= "solver"`` takes the solver with the world's cards open as the
+   model instead (``inference.solver_choices``): it tells the real deal from the others far
+   better against ``pimc``, but solves every past choice in every world, about 100 times the
+   search's nodes, so it is not the default (``docs/search.md``).
 3. **Few hidden cards: exact.** Worlds that are the same deal from here on (equal
    ``position()``: all hands, the stock, the options) are merged and solved once, weighted by
    how often they were drawn. When the hidden cards are few, the draws cover every consistent
