@@ -79,13 +79,19 @@ class Choices:
         return self.matched[kind] + len(self.missed[kind])
 
 
-def choices(world: Game, models: dict[int, Bot], asks: Informative = informative) -> Choices:
-    """Replay ``world`` from its first action and ask the model of every seat in ``models``
-    at each of its choices that ``asks`` picks (and that had more than one legal action)."""
+def rewound(world: Game) -> tuple[Game, list[tuple[int, Action]]]:
+    """A copy of ``world`` taken back to before its first action, and the actions to replay."""
     replay = world.clone()
     steps = list(replay.history)
     for _ in steps:
         replay.undo()
+    return replay, steps
+
+
+def choices(world: Game, models: dict[int, Bot], asks: Informative = informative) -> Choices:
+    """Replay ``world`` from its first action and ask the model of every seat in ``models``
+    at each of its choices that ``asks`` picks (and that had more than one legal action)."""
+    replay, steps = rewound(world)
     matched = dict.fromkeys(KINDS, 0)
     missed: dict[str, list[int]] = {kind: [] for kind in KINDS}
     for actor, action in steps:
@@ -182,10 +188,7 @@ def solver_choices(world: Game, seats: Sequence[int], native: bool | None = None
     from stich import search
     from stich.bots.pimc import KERNEL_VERBS
 
-    replay = world.clone()
-    steps = list(replay.history)
-    for _ in steps:
-        replay.undo()
+    replay, steps = rewound(world)
     matched = dict.fromkeys(KINDS, 0)
     missed: dict[str, list[int]] = {kind: [] for kind in KINDS}
     ties: list[int] = []
