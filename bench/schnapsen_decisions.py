@@ -7,7 +7,8 @@ open-stock phase blind would change.
     python bench/schnapsen_decisions.py check DIR [--positions N] [--reps R] [--near X]
     python bench/schnapsen_decisions.py defend DIR [--positions N] [--reps R]
     python bench/schnapsen_decisions.py open DIR [--positions N] [--reps R] [--near X]
-    python bench/schnapsen_decisions.py infer DIR [--positions N] [--worlds W]
+    python bench/schnapsen_decisions.py infer DIR [--positions N] [--worlds W] [--viewer BOT]
+        [--no-solver]
 
 DIR is the results folder of ``stich arena schnapsen expert OTHER --nodes N --out DIR``.
 
@@ -30,11 +31,14 @@ counts those). Its CPU time per comparison is printed: the cost of doing it in t
 ``infer`` asks how much the other bot's choices say about its hand: at the expert's decisions
 while the stock is open (after the other bot's first modelled choice), it draws ``--worlds``
 worlds from the expert's information state and scores each, and the true deal, by the
-likelihood of the other bot's card-play choices so far under two models: the ``rules`` bot
-(the expert's inference, ``stich.bots.expert.inference``, at its prior rates) and the solver
-with every card of the world open (a choice agrees where the solver values it as highly as
-any legal action: ``p / b`` for one of ``b`` such actions, ``(1 - p) / (n - b)`` for another of
-``n``, ``p`` = :data:`SOLVER_AGREES`; ``inference.solver_choices``). It prints where the true
+likelihood of the other bot's card-play choices so far under three models: the ``rules`` bot
+(the expert's inference, ``stich.bots.expert.inference``, at its prior rates), the learnt
+model of a searching opponent (``stich.bots.expert.policy``), and the solver with every card
+of the world open (a choice agrees where the solver values it as highly as any legal action:
+``p / b`` for one of ``b`` such actions, ``(1 - p) / (n - b)`` for another of ``n``, ``p`` =
+:data:`SOLVER_AGREES`; ``inference.solver_choices``; ``--no-solver`` leaves it out, it costs
+most). ``--viewer BOT`` reads the decisions of another bot than the expert (the first seat it
+holds, as in a run of ``pimc`` against itself). It prints where the true
 deal ranks among the worlds (0.5: the model tells it from them no better than chance, 1:
 always first) and the share of decisions where it ranks in the top tenth.
 """
@@ -54,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from stich.bots import make_bot
-from stich.bots.expert import ExpertBot
+from stich.bots.expert import ExpertBot, policy
 from stich.bots.expert.inference import Agreement, choices, solver_choices
 from stich.bots.expert.match_value import deal_value
 from stich.bots.pimc import outcome
@@ -152,12 +156,13 @@ class Decision:
         return deal_value(value, self.remaining[self.seat], self.remaining[1 - self.seat])
 
 
-def decisions(folder: Path) -> Iterator[Decision]:
-    """Every decision of the expert in the saved matches, in order; the deal goes on with the
-    action taken once the consumer asks for the next one."""
+def decisions(folder: Path, viewer: str = "expert") -> Iterator[Decision]:
+    """Every decision of the expert (or the first seat of the bot ``viewer``) in the saved
+    matches, in order; the deal goes on with the action taken once the consumer asks for the
+    next one."""
     for match in matches(folder):
         for index, deal in enumerate(match["deals"]):
-            seat = deal["seats"].index("expert")
+            seat = deal["seats"].index(viewer)
             state = remaining_before(match, index)
             game = Schnapsen.from_record(DealRecord.from_dict(deal))
             for at, (actor, text) in enumerate(deal["actions"]):
@@ -299,11 +304,12 @@ SOLVER_AGREES = {"card": 0.6, "other": 0.6}
 """How often the solver model says the other bot takes one of the solver's best actions."""
 
 
-def infer(folder: Path, positions: int, worlds: int) -> None:
+def infer(folder: Path, positions: int, worlds: int, viewer: str = "expert",
+          solver: bool = True) -> None:
     ranks: dict[str, list[float]] = defaultdict(list)
     cost: list[int] = []
     started = time.process_time()
-    for decision in decisions(folder):
+    for decision in decisions(folder, viewer):
         if len(ranks["rules"]) >= positions:
             break
         game, other = decision.game, 1 - decision.seat
@@ -314,12 +320,14 @@ def infer(folder: Path, positions: int, worlds: int) -> None:
         drawn = [info.sample_world(random.Random(decision.seed(k))) for k in range(worlds)]
         models = ExpertBot(seed=7)._models(info)
         rates = Agreement().rates()
-        solved = [solver_choices(world, (other,)) for world in [game, *drawn]]
-        cost.append(sum(nodes for _, nodes in solved[1:]))
         scored = {"rules": [math.log(Agreement.weight(choices(world, models), rates))
                             for world in [game, *drawn]],
-                  "solver": [math.log(Agreement.weight(seen, SOLVER_AGREES))
-                             for seen, _ in solved]}
+                  "policy": [policy.log_likelihood(world, (other,)) for world in [game, *drawn]]}
+        if solver:
+            solved = [solver_choices(world, (other,)) for world in [game, *drawn]]
+            cost.append(sum(nodes for _, nodes in solved[1:]))
+            scored["solver"] = [math.log(Agreement.weight(seen, SOLVER_AGREES))
+                                for seen, _ in solved]
         for name, (true, *scores) in scored.items():
             below = sum(s < true for s in scores) + 0.5 * sum(s == true for s in scores)
             ranks[name].append(below / worlds)
@@ -328,9 +336,11 @@ def infer(folder: Path, positions: int, worlds: int) -> None:
         print(f"{name} model: the true deal ranks at {statistics.mean(rank):.3f} among "
               f"{worlds} worlds (0.5: chance), in the top tenth at {top:.0%} of "
               f"{len(rank)} decisions")
-    print(f"the solver model searched {statistics.mean(cost) / worlds:,.0f} nodes a world "
-          f"(median decision {statistics.median(cost) / worlds:,.0f}, the costliest "
-          f"{max(cost) / worlds:,.0f}); {time.process_time() - started:.0f} s CPU")
+    if solver:
+        print(f"the solver model searched {statistics.mean(cost) / worlds:,.0f} nodes a world "
+              f"(median decision {statistics.median(cost) / worlds:,.0f}, the costliest "
+              f"{max(cost) / worlds:,.0f})")
+    print(f"{time.process_time() - started:.0f} s CPU")
 
 
 def main() -> None:
@@ -341,13 +351,17 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=4)
     parser.add_argument("--near", type=float, default=0.1)
     parser.add_argument("--worlds", type=int, default=30)
+    parser.add_argument("--viewer", default="expert",
+                        help="infer: whose decisions (the first seat of this bot)")
+    parser.add_argument("--no-solver", action="store_true",
+                        help="infer: leave the costly solver model out")
     args = parser.parse_args()
     if args.what == "outcomes":
         outcomes(args.folder)
     elif args.what == "defend":
         defend(args.folder, args.positions, args.reps)
     elif args.what == "infer":
-        infer(args.folder, args.positions, args.worlds)
+        infer(args.folder, args.positions, args.worlds, args.viewer, not args.no_solver)
     elif args.what == "open":
         open_stock(args.folder, args.positions, args.reps, args.near)
     else:

@@ -55,13 +55,15 @@ the Python search path, on any machine. ``think_ms`` converts a time into nodes
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
 
 from stich import search
 from stich.bots.base import Bot
-from stich.bots.expert.inference import Agreement, Choices, choices, solver_choices
+from stich.bots.expert import policy
+from stich.bots.expert.inference import KINDS, Agreement, choices, solver_choices
 from stich.bots.expert.match_value import deal_value, remaining_for
 from stich.bots.pimc import PimcBot, outcome
 from stich.core.actions import Action
@@ -91,6 +93,10 @@ POINTS_TIE = 1e-4
 choices the match score makes equal (every loss loses the Bummerl) are still told apart by
 the deal (not giving away 3 where 1 would do). It moves no other choice: worlds' chances
 differ by far more."""
+POLICY_TRUST = 1.0
+"""``MODEL = "policy"``: a world weighs its likelihood under the learnt model to this power."""
+TRUST_LIMITS = (0.01, 0.99)
+"""``MODEL = "mixed"``: neither model is ever ruled out for the rest of a match."""
 CLOSE_CHECK_WORLDS = 12
 """Worlds in which a close that the solver prefers is played out without seeing the other
 hand (:meth:`ExpertBot._check_close`)."""
@@ -108,7 +114,7 @@ class ExpertBot(PimcBot):
     a seed and a budget."""
 
     NAME = "expert"
-    MODEL = "rules"
+    MODEL = "mixed"
     """The model of the opponents' choices: the ``rules`` bot, or in Schnapsen ``"solver"``
     (``inference.solver_choices``: far more telling against ``pimc``, but its nodes, not
     counted in the budget, are about 100 times the search's; measured in ``docs/search.md``)."""
@@ -118,6 +124,11 @@ class ExpertBot(PimcBot):
         if samples is None and nodes is None and think_ms is None:
             think_ms = DEFAULT_THINK_MS
         self.agreement = Agreement()
+        self.rules_trust = 0.5
+        """``MODEL = "mixed"``: the chance that the ``rules`` model, not the learnt one, is the
+        one that explains this match's opponents (updated by Bayes' rule after each deal)."""
+        self.evidence: tuple[float, float] | None = None
+        """The likelihood of the opponents' choices under each model at the last decision."""
         super().__init__(seed, samples, nodes, think_ms, native)
         self.match_state: dict[str, Any] | None = None
         self.inferred = 0
@@ -126,6 +137,14 @@ class ExpertBot(PimcBot):
     def new_deal(self, seat: int) -> None:
         super().new_deal(seat)
         self.agreement.learn()
+        if self.evidence is not None:  # Bayes: which model made the last deal's choices likelier
+            ruled, learnt = self.evidence
+            trust = self.rules_trust
+            total = trust * ruled + (1.0 - trust) * learnt
+            if total > 0.0:
+                low, high = TRUST_LIMITS
+                self.rules_trust = min(high, max(low, trust * ruled / total))
+            self.evidence = None
 
     def see_match(self, state: dict[str, Any] | None) -> None:
         self.match_state = state
@@ -293,27 +312,54 @@ class ExpertBot(PimcBot):
         chance (1 - 1/d)^draws < e^-EXHAUSTIVE), and each counts once: the choice is then exact
         over every consistent world, weighted by the likelihoods alone."""
         models = self._models(info)
+        model = self.MODEL if info.game == "schnapsen" else "rules"
         merged: dict[str, list[Any]] = {}
         for index in range(self.candidates):
             world = info.sample_world(random.Random(seed + index))
             key = world.position()
             if key in merged:
                 merged[key][1] += 1
-            elif self.MODEL == "solver" and info.game == "schnapsen":
-                modelled, nodes = solver_choices(world, tuple(models), self.native)
+                continue
+            merged[key] = entry = [world, 1, None, index, 0.0]
+            if model == "solver":
+                entry[2], nodes = solver_choices(world, tuple(models), self.native)
                 self.inferred += nodes
-                merged[key] = [world, 1, modelled, index]
-            else:
-                merged[key] = [world, 1, choices(world, models), index]
+            elif model != "policy":
+                entry[2] = choices(world, models)
+            if model in ("policy", "mixed"):
+                entry[4] = policy.log_likelihood(world, tuple(models))
         if len(merged) * EXHAUSTIVE <= self.candidates:  # every world drawn: each counts once
             for entry in merged.values():
                 entry[1] = 1
         entries = list(merged.values())
-        seen: list[tuple[Choices, int]] = [(entry[2], entry[1]) for entry in entries]
-        weights = self.agreement.fit(seen)
+        weights = self._weights(model, entries)
         ranked = sorted(zip(entries, weights, strict=True),
                         key=lambda pair: (-pair[1], pair[0][3]))
         return [(entry[0], entry[1], weight / entry[1]) for entry, weight in ranked]
+
+    def _weights(self, model: str, entries: list[list[Any]]) -> list[float]:
+        """Each drawn world's weight (the times drawn x the likelihood of the opponents'
+        choices in it) under ``model``: the ``rules`` bot's (``inference.Agreement.fit``, also
+        for the solver's agreement), the learnt model's (``policy``), or both averaged by how
+        likely each model has made the opponents' choices so far in the match (``mixed``)."""
+        if model in ("rules", "solver"):
+            return self.agreement.fit([(entry[2], entry[1]) for entry in entries])
+        top = max(entry[4] for entry in entries)
+        learnt = [entry[1] * math.exp(POLICY_TRUST * (entry[4] - top)) for entry in entries]
+        if model == "policy":
+            return learnt
+        ruled = self.agreement.fit([(entry[2], entry[1]) for entry in entries])
+        rates = self.agreement.rates(self.agreement.deal)
+        ruled = [weight * math.prod(rates[kind] ** entry[2].asked(kind) for kind in KINDS)
+                 for weight, entry in zip(ruled, entries, strict=True)]
+        scale = math.exp(POLICY_TRUST * top)
+        learnt = [weight * scale for weight in learnt]
+        drawn = sum(entry[1] for entry in entries)
+        self.evidence = (sum(ruled) / drawn, sum(learnt) / drawn)
+        trust = self.rules_trust
+        mixed = [trust * r + (1.0 - trust) * p for r, p in zip(ruled, learnt, strict=True)]
+        heaviest = max(w / entry[1] for w, entry in zip(mixed, entries, strict=True))
+        return [w / heaviest for w in mixed] if heaviest > 0.0 else learnt
 
     def evaluate(self, world: Game, legal: tuple[Action, ...],
                  seat: int) -> tuple[list[int], int]:
