@@ -11,8 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import pytest
 
 from stich.arena.run import run_arena
+from stich.bots import make_bot
 from stich.bots.expert import ExpertBot
 from stich.bots.expert.inference import informative
 from stich.bots.expert.policy import FEATURES, features, log_likelihood, log_probability, weights
@@ -168,3 +172,27 @@ def test_the_expert_can_weigh_worlds_by_the_policy_model() -> None:
     for (_, _, chance), score in zip(weighed, scores, strict=True):
         assert math.isclose(chance, math.exp(score - top))
     assert len({round(c, 9) for _, _, c in weighed}) > 1
+
+
+@pytest.mark.parametrize(("other", "rules_trusted"), [("rules", True), ("pimc", False)])
+def test_the_mixed_model_learns_which_model_explains_the_opponent(
+        other: str, rules_trusted: bool) -> None:
+    """``MODEL = "mixed"`` (the default): after a few deals against the ``rules`` bot the
+    rules model is trusted more than the learnt one, against ``pimc`` less (Bayes' rule over
+    the likelihood of the opponent's choices under each)."""
+    from stich.schnapsen.game import Schnapsen
+
+    expert = ExpertBot(3, nodes=40_000)
+    assert expert.MODEL == "mixed" and expert.rules_trust == 0.5
+    for seed in range(4):
+        game = Schnapsen.deal(seed, seed % 2)
+        bots: list[Any] = [expert, make_bot("schnapsen", other, seed, nodes=100_000)]
+        for seat, bot in enumerate(bots):
+            bot.new_deal(seat)
+        while not game.is_terminal():
+            seat = game.current_player()
+            bot = bots[seat]
+            game.apply(bot.choose(game.information_state(seat)) if bot.USES_INFO
+                       else bot.act(game.observation(seat)))
+    expert.new_deal(0)
+    assert (expert.rules_trust > 0.5) is rules_trusted

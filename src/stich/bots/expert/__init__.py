@@ -6,16 +6,22 @@ Each decision:
 1. **Worlds.** :attr:`ExpertBot.candidates` worlds are drawn with ``InfoState.sample_world``
    (uniform among the deals the seat cannot rule out, every hard constraint honoured) from
    seeds derived from the bot's seed.
-2. **Inference** (``expert.inference``): each world is weighted by how likely it makes the
-   opponents' earlier choices (trump, push, bids, talon and discards, doubling, Weis, leads,
-   Schnapsen exchange and close and the cards played while the stock is open), under the
-   game's ``rules`` bot as a cheap policy model, trusted as far as it has predicted this
-   match's opponents (``inference.Agreement``: fitted to their choices by expectation
-   maximisation over the worlds, and carried from deal to deal). In Schnapsen
-   :attr:`ExpertBot.MODEL` ``= "solver"`` takes the solver with the world's cards open as the
-   model instead (``inference.solver_choices``): it tells the real deal from the others far
-   better against ``pimc``, but solves every past choice in every world, about 100 times the
-   search's nodes, so it is not the default (``docs/search.md``).
+2. **Inference** (``expert.inference``, ``expert.policy``): each world is weighted by how
+   likely it makes the opponents' earlier choices (trump, push, bids, talon and discards,
+   doubling, Weis, leads, Schnapsen exchange and close and the cards played while the stock is
+   open), under the game's ``rules`` bot as a cheap policy model, trusted as far as it has
+   predicted this match's opponents (``inference.Agreement``: fitted to their choices by
+   expectation maximisation over the worlds, and carried from deal to deal). In Schnapsen
+   (:attr:`ExpertBot.MODEL` ``= "mixed"``, the default) a second model stands beside it: a
+   conditional logit fitted to ``pimc``'s choices (``expert.policy``), the way an opponent
+   that searches decides. A world weighs the average of its likelihoods under the two,
+   each model weighted by how likely it has made the opponent's choices so far in the match
+   (Bayes' rule after every deal, :attr:`ExpertBot.rules_trust`): against the ``rules`` bot
+   the rules model takes over within a few deals, against a searching player the learnt one.
+   ``"rules"`` and ``"policy"`` use one model alone; ``"solver"`` takes the solver with the
+   world's cards open as the model (``inference.solver_choices``): it tells the real deal
+   from the others well against ``pimc``, but solves every past choice in every world, about
+   100 times the search's nodes (``docs/search.md``).
 3. **Few hidden cards: exact.** Worlds that are the same deal from here on (equal
    ``position()``: all hands, the stock, the options) are merged and solved once, weighted by
    how often they were drawn. When the hidden cards are few, the draws cover every consistent
@@ -115,9 +121,11 @@ class ExpertBot(PimcBot):
 
     NAME = "expert"
     MODEL = "mixed"
-    """The model of the opponents' choices: the ``rules`` bot, or in Schnapsen ``"solver"``
-    (``inference.solver_choices``: far more telling against ``pimc``, but its nodes, not
-    counted in the budget, are about 100 times the search's; measured in ``docs/search.md``)."""
+    """The model of the opponents' choices (item 2 above): in Schnapsen ``"mixed"`` (the
+    ``rules`` bot and the learnt ``expert.policy`` averaged by Bayes' rule), ``"rules"``,
+    ``"policy"`` or ``"solver"`` (``inference.solver_choices``: its nodes, not counted in the
+    budget, are about 100 times the search's; measured in ``docs/search.md``); in the other
+    games always the ``rules`` bot."""
 
     def __init__(self, seed: int = 0, samples: int | None = None, nodes: int | None = None,
                  think_ms: float | None = None, native: bool | None = None) -> None:

@@ -67,8 +67,16 @@ def features(game: Any, action: Action, legal: Sequence[Action]) -> list[float]:
     ``game``, from what that player knows: its hand, the trump and the trump card, the card
     led, the cards played so far (every player remembers the tricks, S-11 aside), its own
     points."""
-    seat = game.to_act
     vector = [0.0] * len(FEATURES)
+    for index, value in _sparse(game, action, legal).items():
+        vector[index] = value
+    return vector
+
+
+def _sparse(game: Any, action: Action, legal: Sequence[Action]) -> dict[int, float]:
+    """:func:`features` by index, the zeros left out."""
+    seat = game.to_act
+    vector: dict[int, float] = {}
     hand: int = game.hands[seat]
     verb = action.verb
     if verb != "play":
@@ -152,8 +160,7 @@ def log_probability(game: Game, action: Action, legal: Sequence[Action],
                     w: Sequence[float] | None = None) -> float:
     """The model's log probability that the player to act in ``game`` takes ``action``."""
     w = weights() if w is None else w
-    scores = [sum(x * y for x, y in zip(features(game, a, legal), w, strict=True))
-              for a in legal]
+    scores = [sum(x * w[i] for i, x in sorted(_sparse(game, a, legal).items())) for a in legal]
     top = max(scores)
     total = sum(math.exp(s - top) for s in scores)
     return scores[legal.index(action)] - top - math.log(total)
