@@ -42,9 +42,16 @@ def test_decision_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
                                "--positions", "2", "--worlds", "3"],
                               capture_output=True, text=True, check=True).stdout.splitlines()
     assert inferred[0].startswith("rules model: the true deal ranks at ")
-    assert inferred[1].startswith("solver model: the true deal ranks at ")
-    assert all(line.endswith("of 2 decisions") for line in inferred[:2])
-    assert inferred[2].startswith("the solver model searched ")
+    assert inferred[1].startswith("policy model: the true deal ranks at ")
+    assert inferred[2].startswith("solver model: the true deal ranks at ")
+    assert all(line.endswith("of 2 decisions") for line in inferred[:3])
+    assert inferred[3].startswith("the solver model searched ")
+    from_pimc = subprocess.run([sys.executable, str(SCRIPT), "infer", str(tmp_path),
+                                "--positions", "2", "--worlds", "3", "--viewer", "pimc",
+                                "--no-solver"],
+                               capture_output=True, text=True, check=True).stdout.splitlines()
+    assert [line.split(":")[0] for line in from_pimc[:2]] == ["rules model", "policy model"]
+    assert "solver" not in "".join(from_pimc)
     summary = [line for line in checked.splitlines() if "positions x 1: closing minus" in line]
     assert [line.split(":")[1].split()[0] for line in summary] == ["1"]
 

@@ -155,11 +155,7 @@ def test_worlds_are_merged_and_weighed() -> None:
         if not game.is_terminal():
             break
     assert not game.is_terminal()
-
-    class RulesModel(ExpertBot):
-        MODEL = "rules"
-
-    bot = RulesModel(1, samples=4)
+    bot = ExpertBot(1, samples=4)
     info = game.information_state(game.current_player())
     worlds = bot.worlds(info, 7)
     assert len(worlds) == 1

@@ -177,13 +177,16 @@ def test_the_expert_can_weigh_worlds_by_the_policy_model() -> None:
 @pytest.mark.parametrize(("other", "rules_trusted"), [("rules", True), ("pimc", False)])
 def test_the_mixed_model_learns_which_model_explains_the_opponent(
         other: str, rules_trusted: bool) -> None:
-    """``MODEL = "mixed"`` (the default): after a few deals against the ``rules`` bot the
-    rules model is trusted more than the learnt one, against ``pimc`` less (Bayes' rule over
-    the likelihood of the opponent's choices under each)."""
+    """``MODEL = "mixed"``: after a few deals against the ``rules`` bot the rules model is
+    trusted more than the learnt one, against ``pimc`` less (Bayes' rule over the likelihood
+    of the opponent's choices under each)."""
     from stich.schnapsen.game import Schnapsen
 
-    expert = ExpertBot(3, nodes=40_000)
-    assert expert.MODEL == "mixed" and expert.rules_trust == 0.5
+    class Mixed(ExpertBot):
+        MODEL = "mixed"
+
+    expert = Mixed(3, nodes=40_000)
+    assert expert.rules_trust == 0.5
     for seed in range(4):
         game = Schnapsen.deal(seed, seed % 2)
         bots: list[Any] = [expert, make_bot("schnapsen", other, seed, nodes=100_000)]

@@ -12,16 +12,17 @@ Each decision:
    open), under the game's ``rules`` bot as a cheap policy model, trusted as far as it has
    predicted this match's opponents (``inference.Agreement``: fitted to their choices by
    expectation maximisation over the worlds, and carried from deal to deal). In Schnapsen
-   (:attr:`ExpertBot.MODEL` ``= "mixed"``, the default) a second model stands beside it: a
-   conditional logit fitted to ``pimc``'s choices (``expert.policy``), the way an opponent
-   that searches decides. A world weighs the average of its likelihoods under the two,
-   each model weighted by how likely it has made the opponent's choices so far in the match
-   (Bayes' rule after every deal, :attr:`ExpertBot.rules_trust`): against the ``rules`` bot
-   the rules model takes over within a few deals, against a searching player the learnt one.
-   ``"rules"`` and ``"policy"`` use one model alone; ``"solver"`` takes the solver with the
-   world's cards open as the model (``inference.solver_choices``): it tells the real deal
-   from the others well against ``pimc``, but solves every past choice in every world, about
-   100 times the search's nodes (``docs/search.md``).
+   :attr:`ExpertBot.MODEL` may name another model (none is the default; measured against
+   ``pimc`` in ``docs/search.md``): ``"policy"``, a conditional logit fitted to ``pimc``'s
+   choices (``expert.policy``), the way an opponent that searches decides; ``"mixed"``, a
+   world weighing the average of its likelihoods under that and the rules model, each model
+   weighted by how likely it has made the opponent's choices so far in the match (Bayes'
+   rule after every deal, :attr:`ExpertBot.rules_trust`: against the ``rules`` bot the rules
+   model takes over within a few deals, against ``pimc`` the learnt one); or ``"solver"``,
+   the solver with the world's cards open (``inference.solver_choices``), which solves every
+   past choice in every world, about 100 times the search's nodes. The learnt model tells
+   the real deal from the others best, but won no more Bummerl against ``pimc`` than the
+   rules model; the solver model may win more, at 40 times the time allowed a move.
 3. **Few hidden cards: exact.** Worlds that are the same deal from here on (equal
    ``position()``: all hands, the stock, the options) are merged and solved once, weighted by
    how often they were drawn. When the hidden cards are few, the draws cover every consistent
@@ -120,12 +121,12 @@ class ExpertBot(PimcBot):
     a seed and a budget."""
 
     NAME = "expert"
-    MODEL = "mixed"
-    """The model of the opponents' choices (item 2 above): in Schnapsen ``"mixed"`` (the
-    ``rules`` bot and the learnt ``expert.policy`` averaged by Bayes' rule), ``"rules"``,
-    ``"policy"`` or ``"solver"`` (``inference.solver_choices``: its nodes, not counted in the
-    budget, are about 100 times the search's; measured in ``docs/search.md``); in the other
-    games always the ``rules`` bot."""
+    MODEL = "rules"
+    """The model of the opponents' choices (item 2 above): the ``rules`` bot; in Schnapsen
+    also ``"mixed"`` (the ``rules`` bot and the learnt ``expert.policy`` averaged by Bayes'
+    rule), ``"policy"`` (the learnt model alone) or ``"solver"`` (``inference.solver_choices``:
+    its nodes, not counted in the budget, are about 100 times the search's): item 2 above
+    says why none of them is the default."""
 
     def __init__(self, seed: int = 0, samples: int | None = None, nodes: int | None = None,
                  think_ms: float | None = None, native: bool | None = None) -> None:
