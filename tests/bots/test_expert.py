@@ -19,6 +19,7 @@ from stich.core.game import Observation
 from stich.core.registry import match_class
 from stich.runner import play_match
 from stich.search import native_available
+from tests.bots.helpers import play_deals
 from tests.search.helpers import GAMES, card_play, new_deal, searched_choices, smoke_deals
 
 
@@ -122,20 +123,8 @@ def test_agreement_is_fitted_to_the_opponent() -> None:
 def test_the_expert_learns_how_far_to_trust_the_model(other: str, trusted: bool) -> None:
     """Over a few deals against the rules bot (the model itself) the card rate rises above
     the prior; against the random bot it falls below it."""
-    from stich.schnapsen.game import Schnapsen
-
     expert = ExpertBot(3, nodes=40_000)
-    for seed in range(3):
-        game = Schnapsen.deal(seed, seed % 2)
-        bots: list[Any] = [expert, make_bot("schnapsen", other, seed)]
-        for seat, bot in enumerate(bots):
-            bot.new_deal(seat)
-        while not game.is_terminal():
-            seat = game.current_player()
-            bot = bots[seat]
-            game.apply(bot.choose(game.information_state(seat)) if bot.USES_INFO
-                       else bot.act(game.observation(seat)))
-    expert.new_deal(0)
+    play_deals(expert, other, 3)
     prior = Agreement().rates()["card"]
     assert (expert.agreement.rates()["card"] > prior) is trusted
     assert (expert.agreement.rates()["card"] < prior) is not trusted

@@ -11,16 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 from stich.arena.run import run_arena
-from stich.bots import make_bot
 from stich.bots.expert import ExpertBot
 from stich.bots.expert.inference import informative
 from stich.bots.expert.policy import FEATURES, features, log_likelihood, log_probability, weights
 from stich.core.game import Game
+from tests.bots.helpers import play_deals
 from tests.search.helpers import new_deal
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "schnapsen_policy.py"
@@ -180,22 +179,10 @@ def test_the_mixed_model_learns_which_model_explains_the_opponent(
     """``MODEL = "mixed"``: after a few deals against the ``rules`` bot the rules model is
     trusted more than the learnt one, against ``pimc`` less (Bayes' rule over the likelihood
     of the opponent's choices under each)."""
-    from stich.schnapsen.game import Schnapsen
-
     class Mixed(ExpertBot):
         MODEL = "mixed"
 
     expert = Mixed(3, nodes=40_000)
     assert expert.rules_trust == 0.5
-    for seed in range(4):
-        game = Schnapsen.deal(seed, seed % 2)
-        bots: list[Any] = [expert, make_bot("schnapsen", other, seed, nodes=100_000)]
-        for seat, bot in enumerate(bots):
-            bot.new_deal(seat)
-        while not game.is_terminal():
-            seat = game.current_player()
-            bot = bots[seat]
-            game.apply(bot.choose(game.information_state(seat)) if bot.USES_INFO
-                       else bot.act(game.observation(seat)))
-    expert.new_deal(0)
+    play_deals(expert, other, 4, nodes=100_000)
     assert (expert.rules_trust > 0.5) is rules_trusted
