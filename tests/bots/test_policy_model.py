@@ -186,3 +186,12 @@ def test_the_mixed_model_learns_which_model_explains_the_opponent(
     assert expert.rules_trust == 0.5
     play_deals(expert, other, 4, nodes=100_000)
     assert (expert.rules_trust > 0.5) is rules_trusted
+
+
+def test_an_unknown_model_is_refused() -> None:
+    class Typo(ExpertBot):
+        MODEL = "polciy"
+
+    game = new_deal("schnapsen", 4)
+    with pytest.raises(ValueError, match="'polciy' is not one of rules, mixed, policy, solver"):
+        Typo(2, nodes=100_000).worlds(game.information_state(game.current_player()), 1)

@@ -100,6 +100,8 @@ POINTS_TIE = 1e-4
 choices the match score makes equal (every loss loses the Bummerl) are still told apart by
 the deal (not giving away 3 where 1 would do). It moves no other choice: worlds' chances
 differ by far more."""
+MODELS = ("rules", "mixed", "policy", "solver")
+"""The opponent models :attr:`ExpertBot.MODEL` may name (item 2 above)."""
 POLICY_TRUST = 1.0
 """``MODEL = "policy"``: a world weighs its likelihood under the learnt model to this power."""
 TRUST_LIMITS = (0.01, 0.99)
@@ -321,6 +323,8 @@ class ExpertBot(PimcBot):
         chance (1 - 1/d)^draws < e^-EXHAUSTIVE), and each counts once: the choice is then exact
         over every consistent world, weighted by the likelihoods alone."""
         models = self._models(info)
+        if self.MODEL not in MODELS:
+            raise ValueError(f"ExpertBot.MODEL {self.MODEL!r} is not one of {', '.join(MODELS)}")
         model = self.MODEL if info.game == "schnapsen" else "rules"
         merged: dict[str, list[Any]] = {}
         for index in range(self.candidates):
