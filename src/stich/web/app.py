@@ -78,7 +78,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, error: LobbyError) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, status_code=error.status)
+        return JSONResponse(error.to_json(), status_code=error.status)
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -154,7 +154,8 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
                 "op": "join", "table": table_id, "name": data.get("name"), "seat": seat,
                 "login": data.get("login")})
             if "error" in answer:
-                raise LobbyError(answer["error"], answer.get("status", 400))
+                raise LobbyError(answer["error"], answer.get("status", 400),
+                                 answer.get("code", "bad_request"), answer.get("args"))
             relayed: dict[str, Any] = answer
             return relayed
         number, token = await lobby().join(table_id, data.get("name"), seat, data.get("login"))

@@ -98,7 +98,7 @@ class Cluster:
                                                     request.get("seat"), request.get("login"))
                 answer: dict[str, Any] = {"seat": seat, "token": token}
             except LobbyError as error:
-                answer = {"error": str(error), "status": error.status}
+                answer = {**error.to_json(), "status": error.status}
             await self.redis.publish(request["reply"], json.dumps(answer))
             return
         conn = request["conn"]

@@ -26,11 +26,22 @@ MAX_NAME = 40
 
 
 class LobbyError(ValueError):
-    """A request the lobby refuses, with the reason for the person who made it."""
+    """A request the lobby refuses, with the reason for the person who made it.
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    ``message`` is English (for API users); ``code`` names the refusal for the pages, which
+    say it in the player's language from their word table (``static/i18n.js``, ``err_<code>``),
+    filling in ``args``. The JSON answer is ``{"error": message, "code": code, "args": args}``.
+    """
+
+    def __init__(self, message: str, status: int = 400, code: str = "bad_request",
+                 args: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+        self.args_ = dict(args or {})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": str(self), "code": self.code, "args": self.args_}
 
 
 def catalogue() -> list[dict[str, Any]]:

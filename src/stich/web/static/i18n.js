@@ -57,6 +57,27 @@ function t(key) {
   return (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
 }
 
+// A word with its blanks filled: tr("seat_n", {n: 2}) for "Platz {n}" / "Seat {n}".
+function tr(key, args) {
+  return t(key).replace(/\{(\w+)\}/g, (whole, name) =>
+    args && args[name] !== undefined && args[name] !== null ? String(args[name]) : whole);
+}
+
+// What the server refused, in the player's language: {"error", "code", "args"} from the API or
+// a WebSocket "error" message. A code the table lacks falls back to the server's English text.
+function errorText(data) {
+  if (!data) return "";
+  const key = "err_" + data.code;
+  if (data.code && (WORDS[currentLang()][key] || WORDS.en[key])) return tr(key, data.args || {});
+  return data.error || String(data);
+}
+
+// The one way text from a person or the server enters HTML that is built as a string.
+function esc(value) {
+  return String(value === undefined || value === null ? "" : value).replace(/[&<>"']/g, (c) =>
+    ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
 function toggleLang() {
   localStorage.setItem("stich:lang", currentLang() === "de" ? "en" : "de");
   location.reload();
