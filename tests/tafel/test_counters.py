@@ -243,10 +243,10 @@ def test_j11_stoeck_only_with_the_option_and_a_trump_row() -> None:
     plain = new_pad("coiffeur", FOUR)
     assert "Stöck are off" in refused(plain, "1 2 100 st 1")
     pad = new_pad("coiffeur", FOUR, options={"stoeck": True})
-    assert "no Stöck in obenabe" in refused(pad, "1 5 100 st 1")
+    assert "no Stöck in Obenabe" in refused(pad, "1 5 100 st 1")
     enter(pad, "1 2 100 st 1", "2 7 60 st 2 rosen")
     assert pad.scores()["filled"] == [{"2": 240}, {"7": 560}]  # (100 + 20) x 2, (60 + 20) x 7
-    assert "row 3 is S, not H" in refused(pad, "1 3 80 rosen")
+    assert "row 3 is Schilten, not Rosen (J-11)" in refused(pad, "1 3 80 rosen")
 
 
 def test_j12_open_predictions_go_round_from_forehand() -> None:

@@ -24,21 +24,39 @@ PLAIN = tuple(contract.word for contract in (Contract.D, Contract.H, Contract.S,
 """J-11's plain contracts in the order of its table: Eicheln, Rosen, Schilten, Schellen,
 Obenabe, Undenufe."""
 EXTRA_ROWS = ("slalom", "guschti", JOKER)
-COIFFEUR_8 = ",".join([*(f"{word}:{n}" for n, word in enumerate(PLAIN, 1)), "joker:7",
-                       "joker:8"])
+SWISS_NAMES = {"eicheln": "D", "rosen": "H", "schilten": "S", "schellen": "C",
+               "obenabe": "obenabe", "undenufe": "undenufe"}
+"""The contracts as players name them (J-1 suits, J-3): what a pad's line and the option
+``rows`` write; the notation's letters D H S C are read too."""
+ROW_NAMES = {**SWISS_NAMES, **{row: row for row in EXTRA_ROWS}}
+"""Every row J-11 defines, by the word that names it."""
+WORDS = {contract: name for name, contract in ROW_NAMES.items()}
+"""The word for each contract or row (``"H"``: ``"rosen"``)."""
+COIFFEUR_8 = ",".join([*(f"{WORDS[word]}:{n}" for n, word in enumerate(PLAIN, 1)),
+                       "joker:7", "joker:8"])
 COIFFEUR_10 = COIFFEUR_8 + ",slalom:9,guschti:10"
 
 
+def row_contract(word: str) -> str | None:
+    """The contract a word names (``rosen``, ``Rosen``, ``H``, ``h``, ``joker``), or None."""
+    key = word.lower()
+    if key in ROW_NAMES:
+        return ROW_NAMES[key]
+    return key.upper() if key.upper() in WORDS and len(key) == 1 else None
+
+
 def parse_rows(text: str) -> tuple[CoiffeurRow, ...]:
-    """``"D:1,H:2,..."``: each row's contract and factor (J-11, option ``rows``)."""
+    """``"eicheln:1,rosen:2,..."``: each row's contract and factor (J-11, option ``rows``),
+    the contracts named as in a pad's entries or by the notation's letters."""
     rows = []
     for part in text.replace(" ", "").split(","):
         word, _, factor = part.partition(":")
-        if word not in (*PLAIN, *EXTRA_ROWS) or not factor.isdigit() or int(factor) < 1:
+        contract = row_contract(word)
+        if contract is None or not factor.isdigit() or int(factor) < 1:
             raise OptionsError(
-                f"coiffeur option rows takes contract:factor pairs such as D:1,H:2 "
-                f"(contracts {', '.join((*PLAIN, *EXTRA_ROWS))}); got {part!r}")
-        rows.append(CoiffeurRow(word, int(factor)))
+                f"coiffeur option rows takes contract:factor pairs such as eicheln:1,rosen:2 "
+                f"(contracts {', '.join(ROW_NAMES)}); got {part!r}")
+        rows.append(CoiffeurRow(contract, int(factor)))
     return tuple(rows)
 
 
@@ -85,7 +103,8 @@ class DifferenzlerOptions(RuleOptions):
 def coiffeur_rules(options: CoiffeurOptions) -> CoiffeurRules:
     return CoiffeurRules(parse_rows(options.rows), PLAIN,
                          frozenset(c.word for c in Contract if c.trump is not None),
-                         TOTAL_POINTS, MATCH_BONUS, options.opponents_score, options.stoeck)
+                         TOTAL_POINTS, MATCH_BONUS, options.opponents_score, options.stoeck,
+                         WORDS)
 
 
 @lru_cache(maxsize=16)

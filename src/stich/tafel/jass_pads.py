@@ -7,26 +7,34 @@ from typing import Any
 
 from stich.core.scoring.coiffeur import JOKER, CoiffeurDeal, CoiffeurTable
 from stich.core.scoring.differenzler import DifferenzlerDeal, DifferenzlerSheet
+from stich.core.scoring.ends import count, jass_end, joined, says
 from stich.core.scoring.entry import EntryError, seat_in, whole
 from stich.core.scoring.jass_board import ZBoard, render_svg, render_text
 from stich.core.scoring.jass_game import JassDeal, JassScore
 from stich.jass.game import JassOptions
 from stich.jass.match import jass_rules
 from stich.jass.variants import (
+    SWISS_NAMES,
+    WORDS,
     CoiffeurOptions,
     DifferenzlerOptions,
     coiffeur_rules,
     differenzler_rules,
 )
-from stich.tafel.pad import Pad, fields, number, pick
+from stich.tafel.pad import COMMON_HELP, Pad, Said, fields, number, pick
 
-CONTRACT_WORDS = {"rosen": "H", "h": "H", "eicheln": "D", "d": "D", "schilten": "S", "s": "S",
-                  "schellen": "C", "c": "C", "obenabe": "obenabe", "undenufe": "undenufe"}
+CONTRACT_WORDS = {**SWISS_NAMES, **{letter.lower(): letter for letter in "DHSC"}}
 """How a line may name a contract: Swiss names or the notation's letters (J-1, J-3)."""
-CONTRACT_TITLES = {"H": "Rosen", "D": "Eicheln", "S": "Schilten", "C": "Schellen",
-                   "obenabe": "Obenabe", "undenufe": "Undenufe", "slalom": "Slalom",
-                   "guschti": "Guschti", JOKER: "Joker"}
+CONTRACT_TITLES = {contract: word.capitalize() for contract, word in WORDS.items()}
 ROW_WORDS = {**CONTRACT_WORDS, "slalom": "slalom", "guschti": "guschti"}
+STOECK = ("st", "stoeck", "stöck")
+MATCH = ("match", "m")
+ROW_RULES = {JOKER: "any of {plain}, named after the card points",
+             "slalom": "the tricks alternate Obenabe and Undenufe, the declarer says which "
+                       "comes first",
+             "guschti": "the first five tricks one way, the last four the other, the declarer "
+                        "says which"}
+"""What the rows beyond the six plain contracts mean (J-11), for the pad's help."""
 
 
 def contract_title(word: str) -> str:
@@ -42,8 +50,9 @@ class JassPad(Pad):
     PLAYERS = (4,)
     HELP = ("A deal: the contract (rosen, eicheln, schilten, schellen, obenabe, undenufe), a "
             "team (1, 2 or a player) and its card points (the other team gets 157 minus "
-            "them; 257 or 'match' for all nine tricks), then 'w TEAM N' for Weis, 'st TEAM' "
-            "for Stöck, 'first TEAM' when both teams reach the target with their tricks (J-7). "
+            "them; 257 or 'match' for all nine tricks), then 'w TEAM N' for Weis (one team "
+            "only, J-5; several 'w' of that team add up), 'st TEAM' for Stöck, 'first TEAM' "
+            "when both teams reach the target with their tricks (J-7). "
             "E.g. 'schellen 1 100 w 2 50 st 1'. A correction: 'korr TEAM -1'.")
     options: JassOptions
 
@@ -54,20 +63,26 @@ class JassPad(Pad):
     def _apply(self, entry: dict[str, Any]) -> None:
         if entry["kind"] == "correction":
             self.score.correct(**fields(entry, "team", "amount"))
-            return
-        if entry["kind"] != "deal":
+        elif entry["kind"] != "deal":
             raise EntryError(f"a Jass pad has deals and corrections, not {entry['kind']!r}")
-        values = fields(entry, "contract", "card_points", "match", "weis", "stoeck", "first")
-        for pair in ("card_points", "weis"):
-            if pair in values:
-                if not isinstance(values[pair], list) or len(values[pair]) != 2:
-                    raise EntryError(f"{pair} must be two numbers, one per team")
-                values[pair] = (values[pair][0], values[pair][1])
-        self.score.book(JassDeal(**values))
+        else:
+            values = fields(entry, "contract", "card_points", "match", "weis", "stoeck", "first")
+            for pair in ("card_points", "weis"):
+                if pair in values:
+                    if not isinstance(values[pair], list) or len(values[pair]) != 2:
+                        raise EntryError(f"{pair} must be two numbers, one per team")
+                    values[pair] = (values[pair][0], values[pair][1])
+            self.score.book(JassDeal(**values))
+        end = jass_end(self.score, [self.team_name(0), self.team_name(1)])
+        if end is not None:
+            self._ended(end)
 
     def parse(self, line: str) -> dict[str, Any]:
         words = line.split()
-        if len(words) == 3 and words[0].lower() in ("korr", "k", "fix"):
+        if words and words[0].lower() in ("korr", "k", "fix"):
+            if len(words) != 3:
+                raise EntryError("a correction is three words: 'korr', the team and the "
+                                 "amount, e.g. 'korr 1 -1' (J-8)")
             return {"kind": "correction", "team": self.team(words[1]),
                     "amount": number(words[2], "the correction")}
         if len(words) < 3:
@@ -75,23 +90,65 @@ class JassPad(Pad):
         contract = pick(words[0], CONTRACT_WORDS, "contract")
         team = self.team(words[1])
         points = (self.rules.deal_points + self.rules.match_bonus
-                  if words[2].lower() in ("match", "m") else number(words[2], "card points"))
-        weis, stoeck, first = [0, 0], None, None
+                  if words[2].lower() in MATCH else number(words[2], "card points"))
+        said = Said()
+        said.put("contract", words[0], contract, "a deal has one contract (J-3)")
+        said.put("card points", words[2], (team, points),
+                 "one team's card points; the other team's are 157 minus them (J-1)")
+        weis, weis_word = [0, 0], ["", ""]
         rest = words[3:]
         while rest:
-            key = rest.pop(0).lower()
-            if key in ("w", "weis") and len(rest) >= 2:
-                weis[self.team(rest.pop(0))] += number(rest.pop(0), "Weis")
-            elif key in ("st", "stoeck", "stöck") and rest:
-                stoeck = self.team(rest.pop(0))
-            elif key == "first" and rest:
-                first = self.team(rest.pop(0))
+            word = rest.pop(0)
+            key = word.lower()
+            if key in ("w", "weis"):
+                if len(rest) < 2:
+                    raise EntryError(f"{word!r} takes a team and its Weis, e.g. 'w 1 50' (J-5)")
+                said_team, value = self.team(rest.pop(0)), rest.pop(0)
+                if whole(number(value, "Weis"), "Weis") <= 0:
+                    raise EntryError(f"Weis {value} is no Weis: each is worth 20 or more (J-5)")
+                written = f"{word} {said_team + 1} {value}"
+                if weis_word[1 - said_team]:
+                    raise EntryError(f"{weis_word[1 - said_team]!r} and {written!r} contradict "
+                                     f"each other: only the team with the best Weis scores "
+                                     f"Weis (J-5)")
+                weis[said_team] += int(value)
+                weis_word[said_team] = weis_word[said_team] or written
+            elif key in STOECK or key == "first":
+                if not rest:
+                    raise EntryError(f"{word!r} takes a team, e.g. '{key} 1'")
+                slot, why = (("Stöck", "one team has Stöck, King and Queen of trumps (J-6)")
+                             if key in STOECK else
+                             ("first", "one team got to the target first (J-7)"))
+                team_word = rest.pop(0)
+                said.put(slot, f"{word} {team_word}", self.team(team_word), why)
+            elif key in CONTRACT_WORDS:
+                said.put("contract", word, CONTRACT_WORDS[key], "a deal has one contract (J-3)")
+            elif key in MATCH or key.lstrip("-").isdigit():
+                said.put("card points", word, (team, key),
+                         "one team's card points; the other team's are 157 minus them (J-1)")
             else:
-                raise EntryError(f"{key!r}: after the card points come 'w TEAM N', 'st TEAM' "
+                raise EntryError(f"{word!r}: after the card points come 'w TEAM N', 'st TEAM' "
                                  f"or 'first TEAM'")
         deal = JassDeal.entered(self.rules, contract, team, points, (weis[0], weis[1]),
-                                stoeck, first)
+                                said.get("Stöck"), said.get("first"))
         return {"kind": "deal", **deal.to_dict()}
+
+    def text(self, entry: dict[str, Any]) -> str:
+        if entry["kind"] == "correction":
+            return f"korr {entry['team'] + 1} {entry['amount']}"
+        words = [WORDS.get(entry["contract"], entry["contract"])]
+        match = entry.get("match")
+        if match is not None:
+            words += [str(match + 1), "match"]
+        else:
+            words += ["1", str(entry["card_points"][0])]
+        for team, weis in enumerate(entry.get("weis") or (0, 0)):
+            if weis:
+                words += ["w", str(team + 1), str(weis)]
+        for key, field in (("st", "stoeck"), ("first", "first")):
+            if entry.get(field) is not None:
+                words += [key, str(entry[field] + 1)]
+        return " ".join(words)
 
     def describe(self, entry: dict[str, Any]) -> str:
         if entry["kind"] == "correction":
@@ -129,8 +186,9 @@ class JassPad(Pad):
                 "factors": dict(self.rules.factors)}
 
     def result_line(self) -> str:
-        if self.score.winner is not None:
-            return f"{self.team_name(self.score.winner)} win the game (J-7)."
+        end = jass_end(self.score, [self.team_name(0), self.team_name(1)])
+        if end is not None:
+            return end
         return " : ".join(f"{self.team_name(t)} {s}" for t, s in enumerate(self.score.scores))
 
 
@@ -161,6 +219,8 @@ class CoiffeurPad(Pad):
             raise EntryError(f"a Coiffeur pad has deals only, not {entry['kind']!r}")
         self.table.book(CoiffeurDeal(**fields(entry, "team", "row", "card_points", "match",
                                               "contract", "stoeck")))
+        if self.table.is_over():
+            self._ended(self.result_line())
 
     def parse(self, line: str) -> dict[str, Any]:
         words = line.split()
@@ -169,21 +229,42 @@ class CoiffeurPad(Pad):
         team = self.team(words[0])
         row = number(words[1], "row")
         word = words[2].lower()
-        contract, stoeck = None, None
+        said = Said()
+        points_why = "one number of card points, the declaring team's (J-11)"
+        said.put("card points", words[2], word, points_why)
         rest = words[3:]
         while rest:
-            key = rest.pop(0).lower()
-            if key in ("st", "stoeck", "stöck") and rest:
-                stoeck = self.team(rest.pop(0))
+            key = rest.pop(0)
+            if key.lower() in STOECK:
+                if not rest:
+                    raise EntryError(f"{key!r} takes a team, e.g. 'st 1'")
+                team_word = rest.pop(0)
+                said.put("Stöck", f"{key} {team_word}", self.team(team_word),
+                         "one team has Stöck, King and Queen of trumps (J-6)")
+            elif key.lower() in (*MATCH, "kontermatch") or key.lstrip("-").isdigit():
+                said.put("card points", key, key.lower(), points_why)
             else:
-                contract = pick(key, ROW_WORDS, "contract")
+                said.put("contract", key, pick(key, ROW_WORDS, "contract"),
+                         "a row is played as one contract (J-11)")
+        contract, stoeck = said.get("contract"), said.get("Stöck")
         if word == "kontermatch":
             deal = CoiffeurDeal(team, row, 0, 1 - team, contract, stoeck)
         else:
             points = (self.rules.deal_points + self.rules.match_bonus
-                      if word in ("match", "m") else number(word, "card points"))
+                      if word in MATCH else number(word, "card points"))
             deal = CoiffeurDeal.entered(self.rules, team, row, points, contract, stoeck)
         return {"kind": "deal", **deal.to_dict()}
+
+    def text(self, entry: dict[str, Any]) -> str:
+        team, match = entry["team"], entry.get("match")
+        points = ("match" if match == team else "kontermatch" if match is not None
+                  else str(entry["card_points"]))
+        words = [str(team + 1), str(entry["row"]), points]
+        if entry.get("contract") is not None:
+            words.append(WORDS.get(entry["contract"], entry["contract"]))
+        if entry.get("stoeck") is not None:
+            words += ["st", str(entry["stoeck"] + 1)]
+        return " ".join(words)
 
     def describe(self, entry: dict[str, Any]) -> str:
         row = self.rules.rows[entry["row"] - 1] if 1 <= entry["row"] <= len(self.rules.rows) \
@@ -203,11 +284,20 @@ class CoiffeurPad(Pad):
         row = self.rules.rows[index - 1]
         return f"{index:>2} {contract_title(row.contract):<9} x{row.factor:<2}"
 
+    def cell(self, team: int, row: int) -> str:
+        """A team's figure in a row; a Joker row names the contract it was played as."""
+        if row not in self.table.filled[team]:
+            return "·"
+        figure = str(self.table.filled[team][row])
+        if self.rules.rows[row - 1].contract != JOKER:
+            return figure
+        return f"{figure} {contract_title(self.table.played[team][row])}"
+
     def board_text(self) -> str:
         head = f"{'':<15}" + "".join(f"{self.team_name(t)[:18]:>20}" for t in (0, 1))
         lines = [head]
         for row in range(1, len(self.rules.rows) + 1):
-            cells = [str(self.table.filled[t].get(row, "·")) for t in (0, 1)]
+            cells = [self.cell(t, row) for t in (0, 1)]
             lines.append(f"{self.row_title(row):<15}" + "".join(f"{c:>20}" for c in cells))
         totals = self.table.totals()
         lines.append(f"{'total':<15}" + "".join(f"{t:>20}" for t in totals))
@@ -218,19 +308,33 @@ class CoiffeurPad(Pad):
                 "rows": [{"contract": r.contract, "title": contract_title(r.contract),
                           "factor": r.factor} for r in self.rules.rows],
                 "filled": [{str(k): v for k, v in rows.items()} for rows in self.table.filled],
+                "played": [{str(k): v for k, v in rows.items()} for rows in self.table.played],
                 "open": [self.table.open_rows(0), self.table.open_rows(1)],
                 "totals": self.table.totals(), "over": self.table.is_over(),
                 "winner": self.table.winner()}
 
+    def help(self) -> str:
+        rows = ", ".join(self.row_title(n).split(None, 1)[0] + " "
+                         + " ".join(self.row_title(n).split()[1:])
+                         for n in range(1, len(self.rules.rows) + 1))
+        plain = ", ".join(WORDS[c] for c in self.rules.plain)
+        kinds = dict.fromkeys(r.contract for r in self.rules.rows if r.contract in ROW_RULES)
+        meaning = "".join(f" {contract_title(kind)}: {ROW_RULES[kind].format(plain=plain)}."
+                          for kind in kinds)
+        return f"{self.HELP}\nRows (J-11): {rows}.{meaning}\n{COMMON_HELP}"
+
     def result_line(self) -> str:
         totals = self.table.totals()
+        names = [self.team_name(0), self.team_name(1)]
         if self.table.is_over():
             winner = self.table.winner()
-            return ("A tie (J-11)." if winner is None
-                    else f"{self.team_name(winner)} win {totals[winner]} to "
-                         f"{totals[1 - winner]} (J-11).")
-        return " : ".join(f"{self.team_name(t)} {totals[t]}, {len(self.table.open_rows(t))} "
-                          f"rows open" for t in (0, 1))
+            if winner is None:
+                return f"A tie, {totals[0]} each: every row is filled (J-11)."
+            return (f"{says(names[winner], 'win')} the game, {totals[winner]} to "
+                    f"{totals[1 - winner]}: every row is filled and the higher total wins "
+                    f"(J-11).")
+        return " : ".join(f"{names[t]} {totals[t]}, {count(len(self.table.open_rows(t)), 'row')}"
+                          f" open" for t in (0, 1))
 
 
 class DifferenzlerPad(Pad):
@@ -279,6 +383,8 @@ class DifferenzlerPad(Pad):
                 said = [self.pending[s] for s in range(self.rules.players)]
             self.sheet.book(DifferenzlerDeal(tuple(said), tuple(values["taken"])))
             self.pending = {}
+            if self.sheet.is_over():
+                self._ended(self.result_line())
         else:
             raise EntryError(f"a Differenzler pad has predictions and deals, not "
                              f"{entry['kind']!r}")
@@ -317,6 +423,13 @@ class DifferenzlerPad(Pad):
                     "taken": [number(w, "points taken") for w in rest[players + 1:]]}
         raise EntryError(f"not an entry: {self.HELP}")
 
+    def text(self, entry: dict[str, Any]) -> str:
+        if entry["kind"] == "predict":
+            return f"p {entry['seat'] + 1} {entry['points']}"
+        taken = " ".join(map(str, entry["taken"]))
+        said = entry.get("predictions")
+        return f"d {' '.join(map(str, said))} : {taken}" if said is not None else f"t {taken}"
+
     def describe(self, entry: dict[str, Any]) -> str:
         if entry["kind"] == "predict":
             shown = f" {entry['points']}" if self.options.open else " (hidden)"
@@ -332,10 +445,10 @@ class DifferenzlerPad(Pad):
     def board_text(self) -> str:
         width = max(13, *(len(n) + 2 for n in self.names))
         lines = ["deal " + "".join(f"{name:>{width}}" for name in self.names)]
-        for count, deal in enumerate(self.sheet.deals, 1):
+        for index, deal in enumerate(self.sheet.deals, 1):
             cells = [f"{s}/{t}:{p}" for s, t, p in zip(deal.predictions, deal.taken,
                                                         deal.penalties(self.rules), strict=True)]
-            lines.append(f"{count:>4} " + "".join(f"{c:>{width}}" for c in cells))
+            lines.append(f"{index:>4} " + "".join(f"{c:>{width}}" for c in cells))
         lines.append("sum  " + "".join(f"{t:>{width}}" for t in self.sheet.totals()))
         marks = ["✓" if s in self.pending else "…" for s in range(self.rules.players)]
         if not self.sheet.is_over():
@@ -357,7 +470,12 @@ class DifferenzlerPad(Pad):
         if self.sheet.is_over():
             winner = self.sheet.winner()
             assert winner is not None
-            return f"{self.names[winner]} wins with {totals[winner]} penalty points (J-12)."
+            others = ", ".join(f"{n} {t}" for s, (n, t) in
+                               enumerate(zip(self.names, totals, strict=True)) if s != winner)
+            return (f"{says(self.names[winner], 'win')} the game with "
+                    f"{count(totals[winner], 'penalty point')}, the fewest ({others}; J-12).")
         left = self.rules.rounds - len(self.sheet.deals)
-        more = f"{left} deals to go" if left > 0 else "a tie: one more deal (J-12)"
+        leaders = joined([self.names[s] for s in self.sheet.leaders()])
+        more = (f"{count(left, 'deal')} to go" if left > 0
+                else f"a tie between {leaders}: one more deal (J-12)")
         return ", ".join(f"{n} {t}" for n, t in zip(self.names, totals, strict=True)) + f"; {more}"

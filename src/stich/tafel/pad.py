@@ -37,6 +37,9 @@ class Pad(ABC):
         self.names = list(names)
         self.options = options or self.OPTIONS.from_preset()
         self.entries: list[dict[str, Any]] = []
+        self.ends: dict[int, str] = {}
+        """What an entry ended (a Bummerl, a race, the game), by the entry's index: who won
+        and why, as the history and the terminal say it."""
         self._reset()
 
     # --- what each pad fills in ---------------------------------------------------------
@@ -55,6 +58,11 @@ class Pad(ABC):
     @abstractmethod
     def describe(self, entry: dict[str, Any]) -> str:
         """The entry as a line of the history."""
+
+    @abstractmethod
+    def text(self, entry: dict[str, Any]) -> str:
+        """The line that enters this entry: ``parse(text(entry)) == entry`` for every entry a
+        line gave (the history shows it, so any entry can be typed again)."""
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -105,6 +113,7 @@ class Pad(ABC):
     def rebuild(self) -> None:
         """Recompute every total from the entries."""
         entries, self.entries = self.entries, []
+        self.ends = {}
         self._reset()
         for number, entry in enumerate(entries, 1):
             try:
@@ -113,9 +122,23 @@ class Pad(ABC):
                 raise EntryError(f"entry {number}: {error}") from None
             self.entries.append(entry)
 
+    def said(self, index: int) -> str:
+        """Entry ``index`` (from 0) as the history shows it: what it booked, what it ended,
+        and the line that enters it."""
+        entry = self.entries[index]
+        end = f" {self.ends[index]}" if index in self.ends else ""
+        return f"{self.describe(entry)}.{end} [{self.text(entry)}]"
+
     def history(self) -> list[str]:
-        return [f"{number:>3}. {self.describe(entry)}"
-                for number, entry in enumerate(self.entries, 1)]
+        return [f"{index + 1:>3}. {self.said(index)}" for index in range(len(self.entries))]
+
+    def end_note(self, index: int) -> str | None:
+        """What entry ``index`` ended, if anything: who won and why."""
+        return self.ends.get(index)
+
+    def _ended(self, words: str) -> None:
+        """Called by ``_apply``: the entry being booked ended something."""
+        self.ends[len(self.entries)] = words
 
     def help(self) -> str:
         return f"{self.HELP}\n{COMMON_HELP}"
@@ -159,17 +182,48 @@ def number(word: str, what: str) -> int:
 
 
 def pick(word: str, choices: dict[str, str], what: str) -> str:
-    """The choice a word names: exactly, or as the start of one choice only."""
+    """The choice a word names: exactly, or as the start of one choice only. The refusals list
+    the words a line may use (the keys; of several keys for one choice, the longest)."""
     key = word.lower()
     if key in choices:
         return choices[key]
-    found = {value for name, value in choices.items() if name.startswith(key)}
-    if len(found) == 1:
-        return found.pop()
+    found = {name: value for name, value in choices.items() if name.startswith(key)}
+    if len(set(found.values())) == 1:
+        return next(iter(found.values()))
     if found:
-        raise EntryError(f"{what} {word!r} is ambiguous: {', '.join(sorted(found))}")
-    listed = ", ".join(sorted(set(choices.values())))
-    raise EntryError(f"{what} {word!r} is unknown; known: {listed}")
+        raise EntryError(f"{what} {word!r} is ambiguous: {', '.join(_words(found))}")
+    raise EntryError(f"{what} {word!r} is unknown; known: {', '.join(_words(choices))}")
+
+
+def _words(choices: dict[str, str]) -> list[str]:
+    """One word per choice, the longest that names it, in the order given."""
+    best: dict[str, str] = {}
+    for name, value in choices.items():
+        if len(name) > len(best.get(value, "")):
+            best[value] = name
+    return list(best.values())
+
+
+class Said:
+    """What a line has said so far, slot by slot (the outcome, the doubling, Stöck ...). A
+    slot holds one thing: a second word for it is refused, naming both words."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, str] = {}
+        self.values: dict[str, Any] = {}
+
+    def put(self, slot: str, word: str, value: Any, why: str) -> None:
+        """Say ``value`` (written ``word``) for ``slot``; ``why`` tells why the slot holds one."""
+        if slot in self.words:
+            first = self.words[slot]
+            if self.values[slot] == value:
+                raise EntryError(f"{slot} given twice, {first!r} and {word!r}: {why}")
+            raise EntryError(f"{first!r} and {word!r} contradict each other: {why}")
+        self.words[slot] = word
+        self.values[slot] = value
+
+    def get(self, slot: str, default: Any = None) -> Any:
+        return self.values.get(slot, default)
 
 
 def fields(entry: dict[str, Any], *names: str) -> dict[str, Any]:

@@ -14,11 +14,20 @@ from stich.contract.dreierschnapsen import Dreierschnapsen
 from stich.contract.match import race_rules
 from stich.core.options import RuleOptions
 from stich.core.scoring.bummerl import BummerlCounter, RaceTo24, SchnapsenDeal
+from stich.core.scoring.ends import (
+    bummerl_end,
+    race_end,
+    race_match_end,
+    race_match_start,
+    rubber_end,
+)
 from stich.core.scoring.entry import EntryError
 from stich.core.scoring.race import NORMAL, REDEAL, RaceDeal
 from stich.schnapsen.game import SchnapsenOptions
-from stich.tafel.pad import Pad, fields, number, pick
+from stich.tafel.pad import COMMON_HELP, Pad, Said, fields, number, pick
 
+WON = ("won", "w", "made", "+")
+LOST = ("lost", "l", "failed", "-")
 RING = "●"
 """A Bummerl as drawn beside a name."""
 
@@ -54,6 +63,9 @@ class SchnapsenPad(Pad):
         else:
             start = self.options.bummerl_start
             self.columns = [[start], [start]]
+            rubber = rubber_end(self.counter, self.names)
+            self._ended(bummerl_end(outcome, self.names, start)
+                        + (f" {rubber}" if rubber else ""))
 
     def parse(self, line: str) -> dict[str, Any]:
         words = line.split()
@@ -64,6 +76,9 @@ class SchnapsenPad(Pad):
 
     def describe(self, entry: dict[str, Any]) -> str:
         return f"{self.names[entry['winner']]} wins {entry['game_points']}"
+
+    def text(self, entry: dict[str, Any]) -> str:
+        return f"{entry['winner'] + 1} {entry['game_points']}"
 
     def is_over(self) -> bool:
         return self.counter.rubber_winner() is not None
@@ -79,9 +94,9 @@ class SchnapsenPad(Pad):
                 "rubber": self.options.rubber, "winner": self.counter.rubber_winner()}
 
     def result_line(self) -> str:
-        winner = self.counter.rubber_winner()
-        if winner is not None:
-            return f"{self.names[winner]} wins the rubber (S-10)."
+        rubber = rubber_end(self.counter, self.names)
+        if rubber is not None:
+            return rubber
         return "; ".join(f"{name} {left} to go, {self.counter.bummerl[seat]} Bummerl"
                          for seat, (name, left) in
                          enumerate(zip(self.names, self.counter.remaining, strict=True)))
@@ -91,6 +106,8 @@ class RacePad(Pad):
     """Bauern- or Dreierschnapsen: each deal's contract, declarer, outcome and doubling."""
 
     GAME_CLASS: ClassVar[type[ContractSchnapsen]]
+    RULE: ClassVar[str]
+    """Where the rules say how the race is scored: B-7, or D-1 for three players."""
     HELP = ("A deal: the contract (normal, bettler, gang ... or redeal), its declarer (number or "
             "name; in the normal game the caller, or any player of the winning team), 'won' "
             "or 'lost', the doubling x2, x4 or x8, and in the normal game its game points 1, 2 "
@@ -110,6 +127,9 @@ class RacePad(Pad):
         outcome = self.race.book(deal, self.rules)
         if outcome is not None:
             self.columns = [[0] for _ in self.rules.parties]
+            match = race_match_end(self.race, self.party_names(), self.RULE)
+            self._ended(race_end(outcome, self.party_names(), self.race.target, self.RULE)
+                        + (f" {match}" if match else ""))
             return
         for party, score in enumerate(self.race.score):
             if score != self.columns[party][-1]:
@@ -127,20 +147,41 @@ class RacePad(Pad):
             return {"kind": "deal", "contract": REDEAL}
         if len(words) < 2:
             raise EntryError(f"{contract}: name its declarer too, e.g. '{contract} 1'")
-        entry: dict[str, Any] = {"kind": "deal", "contract": contract,
-                                 "declarer": self.seat(words[1]), "made": True, "factor": 1}
+        said = Said()
         for word in words[2:]:
-            if word in ("won", "w", "made", "+"):
-                entry["made"] = True
-            elif word in ("lost", "l", "failed", "-"):
-                entry["made"] = False
+            if word in WON or word in LOST:
+                said.put("outcome", word, word in WON, "a deal is won or lost")
             elif word.startswith("x"):
-                entry["factor"] = number(word[1:], "the doubling after x")
+                said.put("doubling", word, number(word[1:], "the doubling after x"),
+                         "one doubling, x2, x4 or x8 (B-6)")
+            elif word.lstrip("-").isdigit():
+                said.put("game points", word, int(word),
+                         "one number of game points, before doubling (B-4, B-5)")
             else:
-                entry["points"] = number(word, "game points")
-        if "points" in entry:  # the line gives them before doubling; the entry as written
-            entry["points"] *= entry["factor"]
+                raise EntryError(f"{word!r}: after the declarer come 'won' or 'lost', the "
+                                 f"doubling x2, x4 or x8 and the game points (B-4 to B-6)")
+        entry: dict[str, Any] = {"kind": "deal", "contract": contract,
+                                 "declarer": self.seat(words[1]), "made": said.get("outcome", True),
+                                 "factor": said.get("doubling", 1)}
+        if "game points" in said.values:  # the line gives them before doubling
+            entry["points"] = said.get("game points") * entry["factor"]
         return entry
+
+    def text(self, entry: dict[str, Any]) -> str:
+        if entry["contract"] == REDEAL:
+            return REDEAL
+        words = [entry["contract"], str(entry["declarer"] + 1)]
+        if not entry.get("made", True):
+            words.append("lost")
+        factor = entry.get("factor", 1)
+        if factor != 1:
+            words.append(f"x{factor}")
+        if entry.get("points") is not None:
+            words.append(str(entry["points"] // factor if factor else entry["points"]))
+        return " ".join(words)
+
+    def party_names(self) -> list[str]:
+        return [self.party_name(p) for p in range(len(self.rules.parties))]
 
     def party_name(self, party: int) -> str:
         return " & ".join(self.names[seat] for seat in self.rules.parties[party])
@@ -177,18 +218,23 @@ class RacePad(Pad):
                 "finished": self.race.finished, "over": self.race.match_over()}
 
     def result_line(self) -> str:
-        if self.race.match_over():
-            most = max(self.race.bummerl)
-            losers = [self.party_name(p) for p, n in enumerate(self.race.bummerl) if n == most]
-            return f"Match over: {', '.join(losers)} {most} Bummerl (B-7)."
+        match = race_match_end(self.race, self.party_names(), self.RULE)
+        if match is not None:
+            return match
         return "; ".join(f"{self.party_name(p)} {self.shown(s)}, {self.race.bummerl[p]} Bummerl"
                          for p, s in enumerate(self.race.score))
+
+    def help(self) -> str:
+        start = race_match_start(self.options.match_bummerl, self.rules, self.race.target,
+                                 self.RULE)
+        return f"{self.HELP}\n{start}\n{COMMON_HELP}"
 
 
 class BauernschnapsenPad(RacePad):
     GAME = "bauernschnapsen"
     TITLE = "Bauernschnapsen: race to 24"
     GAME_CLASS = Bauernschnapsen
+    RULE = "B-7"
     OPTIONS: ClassVar[type[RuleOptions]] = Bauernschnapsen.OPTIONS
     PLAYERS = (4,)
 
@@ -197,5 +243,6 @@ class DreierschnapsenPad(RacePad):
     GAME = "dreierschnapsen"
     TITLE = "Dreierschnapsen: race to 24"
     GAME_CLASS = Dreierschnapsen
+    RULE = "D-1"
     OPTIONS: ClassVar[type[RuleOptions]] = Dreierschnapsen.OPTIONS
     PLAYERS = (3,)

@@ -161,6 +161,17 @@ class RaceTo24:
     def match_over(self) -> bool:
         return max(self.bummerl) >= self.limit
 
+    def match_winners(self) -> list[int]:
+        """Once the match is over, the parties holding the fewest Bummerl; of several, those
+        who won the last race if any of them did (D-1: the player who reached 24, not the
+        one who merely escaped the Bummerl)."""
+        if not self.match_over():
+            return []
+        fewest = min(self.bummerl)
+        best = [p for p in range(self.parties) if self.bummerl[p] == fewest]
+        last = [p for p in best if p in self.finished[-1]["winners"]]
+        return last or best
+
     def state(self) -> dict[str, Any]:
         return {"score": list(self.score), "bummerl": list(self.bummerl),
                 "finished": list(self.finished), "over": self.match_over()}

@@ -9,6 +9,7 @@ Coiffeur yet; a future engine books its deals here as the score pad does.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from stich.core.scoring.entry import EntryError, seat_in, whole
@@ -38,6 +39,16 @@ class CoiffeurRules:
     match_bonus: int
     opponents_score: bool = False
     stoeck: bool = False
+    words: Mapping[str, str] = dataclasses.field(default_factory=dict, hash=False)
+    """The word players use for each contract (``"H"``: ``"rosen"``), for the refusals."""
+
+    def word(self, contract: str) -> str:
+        return self.words.get(contract, contract)
+
+    def title(self, contract: str) -> str:
+        """The contract as a table shows it: ``Rosen``, ``Obenabe``, ``Joker``."""
+        word = self.word(contract)
+        return word[:1].upper() + word[1:]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,12 +81,14 @@ class CoiffeurDeal:
         row = rules.rows[self.row - 1]
         if row.contract != JOKER:
             if self.contract not in (None, row.contract):
-                raise EntryError(f"row {self.row} is {row.contract}, not {self.contract} (J-11)")
+                raise EntryError(f"row {self.row} is {rules.title(row.contract)}, not "
+                                 f"{rules.title(self.contract)} (J-11)")
             return row.contract
         if self.contract not in rules.plain:
-            named = "names no contract" if self.contract is None else f"names {self.contract!r}"
+            named = ("names no contract" if self.contract is None
+                     else f"names {rules.word(self.contract)!r}")
             raise EntryError(f"row {self.row} is a Joker and {named}: choose one of "
-                             f"{', '.join(rules.plain)} (J-11)")
+                             f"{', '.join(map(rules.word, rules.plain))} (J-11)")
         return self.contract
 
     def checked(self, rules: CoiffeurRules) -> CoiffeurDeal:
@@ -100,7 +113,8 @@ class CoiffeurDeal:
             if not rules.stoeck:
                 raise EntryError("Stöck are off in Coiffeur (option stoeck, J-11)")
             if contract not in rules.trump_contracts:
-                raise EntryError(f"no Stöck in {contract}: only with a trump suit (J-6)")
+                raise EntryError(f"no Stöck in {rules.title(contract)}: only with a trump suit "
+                                 f"(J-6)")
         return self
 
     def figure(self, rules: CoiffeurRules) -> int:
@@ -123,6 +137,9 @@ class CoiffeurTable:
     rules: CoiffeurRules
     filled: tuple[dict[int, int], dict[int, int]] = dataclasses.field(
         default_factory=lambda: ({}, {}))
+    played: tuple[dict[int, str], dict[int, str]] = dataclasses.field(
+        default_factory=lambda: ({}, {}))
+    """The contract each filled row was played as (a Joker row's is chosen, J-11)."""
 
     def book(self, deal: CoiffeurDeal) -> int:
         """Check a deal and write it in its row; the row's figure."""
@@ -131,10 +148,11 @@ class CoiffeurTable:
         deal = deal.checked(self.rules)
         if deal.row in self.filled[deal.team]:
             open_rows = ", ".join(map(str, self.open_rows(deal.team))) or "none"
-            raise EntryError(f"team {deal.team} has filled row {deal.row} already; open: "
+            raise EntryError(f"team {deal.team + 1} has filled row {deal.row} already; open: "
                              f"{open_rows} (J-11)")
         figure = deal.figure(self.rules)
         self.filled[deal.team][deal.row] = figure
+        self.played[deal.team][deal.row] = deal.played(self.rules)
         return figure
 
     def open_rows(self, team: int) -> list[int]:

@@ -158,6 +158,9 @@ class JassScore:
     rules: JassRules
     entries: tuple[list[int], list[int]] = dataclasses.field(default_factory=lambda: ([], []))
     winner: int | None = None
+    decided_by: str | None = None
+    """What took the winner to the target (J-7): ``stoeck``, ``weis``, ``tricks``, ``first``
+    (both teams with their tricks; the table said who got there first) or ``correction``."""
 
     @property
     def scores(self) -> list[int]:
@@ -176,7 +179,7 @@ class JassScore:
         if self.winner is not None:
             raise EntryError("the game is already decided (J-7)")
         deal = deal.checked(self.rules)
-        winner = self._winner(deal)
+        winner, how = self._winner(deal)
         if winner is None and sum(deal.card_points) != self.rules.deal_points:
             raise EntryError(f"the card points make {sum(deal.card_points)}, not "
                              f"{self.rules.deal_points} (J-1), and the game does not end in "
@@ -188,21 +191,22 @@ class JassScore:
         for team in range(TEAMS):
             self.entries[team].extend(written[team])
         self.winner = winner
+        self.decided_by = how if winner is not None else None
         return {"written": written, "scores": self.scores, "winner": winner}
 
-    def _winner(self, deal: JassDeal) -> int | None:
-        """J-7: Stöck counts first, then Weis, then the tricks."""
+    def _winner(self, deal: JassDeal) -> tuple[int | None, str]:
+        """J-7: Stöck counts first, then Weis, then the tricks; the winner and which."""
         factor = self.rules.factors[deal.contract]
         target = self.rules.target
         score = self.scores
         if deal.stoeck is not None:
             score[deal.stoeck] += STOECK_POINTS * factor
             if score[deal.stoeck] >= target:
-                return deal.stoeck
+                return deal.stoeck, "stoeck"
         for team in range(TEAMS):
             score[team] += deal.weis[team] * factor
             if deal.weis[team] and score[team] >= target:
-                return team
+                return team, "weis"
         for team in range(TEAMS):
             bonus = self.rules.match_bonus if deal.match == team else 0
             score[team] += (deal.card_points[team] + bonus) * factor
@@ -211,8 +215,8 @@ class JassScore:
             if deal.first is None:
                 raise EntryError(f"both teams reach {target} with their tricks: say which got "
                                  f"there first (J-7)")
-            return deal.first
-        return reached[0] if reached else None
+            return deal.first, "first"
+        return (reached[0] if reached else None), "tricks"
 
     def correct(self, team: int, amount: int) -> None:
         """A correction written as a number beside the Z (J-8), such as -1."""
@@ -224,3 +228,4 @@ class JassScore:
         self.entries[team].append(amount)
         if self.scores[team] >= self.rules.target:
             self.winner = team
+            self.decided_by = "correction"
