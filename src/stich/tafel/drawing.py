@@ -71,7 +71,8 @@ def coiffeur_html(pad: CoiffeurPad) -> str:
     for number in range(1, len(pad.rules.rows) + 1):
         cells = "".join(
             f'<td class="{"filled" if number in pad.table.filled[t] else "open"}">'
-            f'{pad.table.filled[t].get(number, "")}</td>' for t in (0, 1))
+            f'{escape(pad.cell(t, number)) if number in pad.table.filled[t] else ""}</td>'
+            for t in (0, 1))
         title = escape(pad.row_title(number).split(None, 1)[1])
         rows.append(f"<tr><th>{number}</th><td>{title}</td>{cells}</tr>")
     totals = "".join(f"<td>{t}</td>" for t in pad.table.totals())
@@ -106,7 +107,7 @@ ol li { margin: 0.2em 0; }
 
 
 def sheet_html(pad: Pad) -> str:
-    """A printable page: the board, the result and every entry (issue 12 item 5)."""
+    """A printable page: the board, the result and every entry (docs/tafel.md)."""
     history = "".join(f"<li>{escape(pad.describe(entry))}</li>" for entry in pad.entries)
     options = ", ".join(f"{k}={v}" for k, v in pad.options.overrides().items())
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'

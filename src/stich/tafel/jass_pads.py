@@ -314,9 +314,8 @@ class CoiffeurPad(Pad):
                 "winner": self.table.winner()}
 
     def help(self) -> str:
-        rows = ", ".join(self.row_title(n).split(None, 1)[0] + " "
-                         + " ".join(self.row_title(n).split()[1:])
-                         for n in range(1, len(self.rules.rows) + 1))
+        rows = ", ".join(f"{n} {contract_title(row.contract)} x{row.factor}"
+                         for n, row in enumerate(self.rules.rows, 1))
         plain = ", ".join(WORDS[c] for c in self.rules.plain)
         kinds = dict.fromkeys(r.contract for r in self.rules.rows if r.contract in ROW_RULES)
         meaning = "".join(f" {contract_title(kind)}: {ROW_RULES[kind].format(plain=plain)}."

@@ -58,14 +58,16 @@ class SchnapsenPad(Pad):
             raise EntryError(f"a Schnapsen pad has deals only, not {entry['kind']!r}")
         deal = SchnapsenDeal(**fields(entry, "winner", "game_points"))
         outcome = self.counter.book(deal)
+        start = self.options.bummerl_start
         if outcome is None:
             self.columns[deal.winner].append(self.counter.remaining[deal.winner])
-        else:
-            start = self.options.bummerl_start
+            return
+        rubber = rubber_end(self.counter, self.names)
+        self._ended(bummerl_end(outcome, self.names, start) + (f" {rubber}" if rubber else ""))
+        if rubber is None:
             self.columns = [[start], [start]]
-            rubber = rubber_end(self.counter, self.names)
-            self._ended(bummerl_end(outcome, self.names, start)
-                        + (f" {rubber}" if rubber else ""))
+        else:  # the last Bummerl stays on the board as it ended
+            self.columns[deal.winner].append(start - outcome["score"][deal.winner])
 
     def parse(self, line: str) -> dict[str, Any]:
         words = line.split()
@@ -126,12 +128,14 @@ class RacePad(Pad):
         deal = RaceDeal(**fields(entry, "contract", "declarer", "made", "factor", "points"))
         outcome = self.race.book(deal, self.rules)
         if outcome is not None:
-            self.columns = [[0] for _ in self.rules.parties]
             match = race_match_end(self.race, self.party_names(), self.RULE)
-            self._ended(race_end(outcome, self.party_names(), self.race.target, self.RULE)
-                        + (f" {match}" if match else ""))
-            return
-        for party, score in enumerate(self.race.score):
+            self._ended(match or race_end(outcome, self.party_names(), self.race.target,
+                                          self.RULE))
+            if match is None:
+                self.columns = [[0] for _ in self.rules.parties]
+                return
+        scores = outcome["score"] if outcome is not None else self.race.score
+        for party, score in enumerate(scores):  # a finished match stays on the board
             if score != self.columns[party][-1]:
                 self.columns[party].append(score)
 

@@ -1,8 +1,12 @@
 """The pad in the terminal: one short line per deal, the board redrawn, undo, history; the file
-saved after every change, so a killed process loses nothing."""
+saved after every change, so a killed process loses nothing. Long lines are wrapped at word
+boundaries to the terminal's width, never inside a word."""
 
 from __future__ import annotations
 
+import re
+import shutil
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,13 +17,35 @@ from stich.tafel.store import save_pad
 PROMPT = "> "
 
 
+def fit(text: str, width: int) -> str:
+    """Each line of ``text`` wrapped at word boundaries to ``width`` columns; a numbered line
+    (the history's) goes on under its text. A word longer than the width (a path) stands
+    alone on its line rather than being cut."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = re.match(r"\s*(\d+\.\s+)?", line)
+        indent = " " * (lead.end() if lead else 0)
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False))
+    return "\n".join(out)
+
+
 def run(pad: Pad, path: Path, read: Callable[[str], str] = input,
-        write: Callable[[str], None] = print) -> None:
-    """Read lines until 'q' or the end of input; save after every entry and undo."""
-    write(f"{pad.TITLE} — {', '.join(pad.names)}. Saving to {path}")
-    write(pad.help())
+        write: Callable[[str], None] = print, width: int | None = None) -> None:
+    """Read lines until 'q' or the end of input; save after every entry and undo. Output is
+    wrapped to ``width`` columns (the terminal's when None)."""
+    columns = width or shutil.get_terminal_size().columns
+
+    def say(text: str) -> None:
+        write(fit(text, columns))
+
+    say(f"{pad.TITLE} — {', '.join(pad.names)}. Saving to {path}")
+    say(pad.help())
     save_pad(path, pad)
-    redraw(pad, write)
+    redraw(pad, say)
     while True:
         try:
             line = read(PROMPT).strip()
@@ -31,29 +57,30 @@ def run(pad: Pad, path: Path, read: Callable[[str], str] = input,
         if command in ("q", "quit"):
             break
         if command in ("?", "help"):
-            write(pad.help())
+            say(pad.help())
             continue
         if command in ("h", "history"):
-            write("\n".join(pad.history()) or "no entries yet")
+            say("\n".join(pad.history()) or "no entries yet")
             continue
         if command in ("u", "undo"):
             dropped = pad.undo()
             if dropped is None:
-                write("nothing to undo")
+                say("nothing to undo")
                 continue
             save_pad(path, pad)
-            write(f"undone: {pad.describe(dropped)}")
-            redraw(pad, write)
+            say(f"undone: {pad.describe(dropped)}")
+            redraw(pad, say)
             continue
         try:
             entry = pad.enter(line)
         except EntryError as error:
-            write(f"error: {error}")
+            say(f"error: {error}")
             continue
         save_pad(path, pad)
-        write(f"{len(pad.entries)}. {pad.describe(entry)}")
-        redraw(pad, write)
-    write(f"Saved in {path}; continue with: stich tafel --resume {path}")
+        end = pad.end_note(len(pad.entries) - 1)
+        say(f"{len(pad.entries)}. {pad.describe(entry)}." + (f" {end}" if end else ""))
+        redraw(pad, say)
+    say(f"Saved in {path}; continue with: stich tafel --resume {path}")
 
 
 def redraw(pad: Pad, write: Callable[[str], None]) -> None:

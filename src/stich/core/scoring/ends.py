@@ -41,7 +41,8 @@ def bummerl_end(outcome: dict[str, Any], names: Sequence[str], start: int = 7) -
     given = count(outcome["bummerl"], "Bummerl", "Bummerl")
     if outcome["schneider"]:
         why = (f"Schneider, {loser} never scored" if outcome["bummerl"] > 1 else
-               f"a Schneider ({loser} never scored) counted as one (option schneider_bummerl)")
+               f"a Schneider, {loser} never scored, counted as one by the option "
+               f"schneider_bummerl")
     else:
         left = start - outcome["score"][outcome["loser"]]
         why = f"{loser} still {left} to go"
