@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from stich.core.scoring.ends import count
 from stich.core.scoring.entry import EntryError, whole
 
 EXACT_BONUS = 10
@@ -69,7 +70,7 @@ class DifferenzlerSheet:
     def book(self, deal: DifferenzlerDeal) -> list[int]:
         """Check a deal and add it; its penalties."""
         if self.is_over():
-            raise EntryError(f"the game is over after {len(self.deals)} deals (J-12)")
+            raise EntryError(f"the game is over after {count(len(self.deals), 'deal')} (J-12)")
         deal = deal.checked(self.rules)
         self.deals.append(deal)
         return deal.penalties(self.rules)
