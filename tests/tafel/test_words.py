@@ -162,7 +162,7 @@ def test_one_row_open_and_one_deal_to_go() -> None:
     assert sheet.result_line().endswith("; 1 deal to go")
     one = enter(new_pad("differenzler", ["Anna", "Ben", "Carl"], options={"rounds": 1}),
                 "d 40 40 77 : 42 35 80")
-    assert refused(one, "t 40 40 77") == "the game is over after 1 deal (J-12)"
+    assert refused(one, "d 1 1 1 : 40 40 77") == "the game is over after 1 deal (J-12)"
     tie = enter(new_pad("differenzler", ["Anna", "Ben", "Carl"], options={"rounds": 1}),
                 "d 40 40 70 : 45 35 77")
     assert tie.result_line().endswith("; a tie between Anna and Ben: one more deal (J-12)")
