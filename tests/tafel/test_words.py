@@ -56,6 +56,9 @@ def test_j11_joker_rows_show_the_contract_they_were_played_as() -> None:
     assert "700 Rosen" in joker and "630 Obenabe" in joker
     assert "700 Rosen" in coiffeur_html(pad) and ">240<" in coiffeur_html(pad)
     assert pad.scores()["played"] == [{"7": "H", "3": "S"}, {"7": "obenabe"}]
+    assert "Anna & Carl row 7 Joker as Rosen: 100 -> 700" in pad.history()[0]
+    # a filled Joker row is refused as filled, before asking for its contract
+    assert refused(pad, "1 7 20").startswith("team 1 has filled row 7 already")
 
 
 def test_j11_help_lists_the_rows_with_their_factors() -> None:
@@ -177,6 +180,8 @@ def test_fit_wraps_between_words_and_indents_numbered_lines() -> None:
     assert {word for line in lines for word in line.split()} == {"12.", "bauernschnapsen",
                                                                  "normal"}
     assert fit("/a/very/long/path/" * 5, 20) == "/a/very/long/path/" * 5  # never cut
+    assert fit("E.g. 'gang anna lost x2', 'redeal'.", 20).splitlines() == [
+        "E.g.", "'gang anna lost x2',", "'redeal'."]
 
 
 def played(pad: Pad, lines: list[str], width: int) -> list[str]:

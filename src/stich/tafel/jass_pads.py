@@ -270,6 +270,8 @@ class CoiffeurPad(Pad):
         row = self.rules.rows[entry["row"] - 1] if 1 <= entry["row"] <= len(self.rules.rows) \
             else None
         what = contract_title(entry.get("contract") or (row.contract if row else "?"))
+        if row is not None and row.contract == JOKER:
+            what = f"Joker as {what}"
         match = " Match" if entry.get("match") == entry["team"] else (
             " (Match against)" if entry.get("match") is not None else "")
         figure = CoiffeurDeal(**fields(entry, "team", "row", "card_points", "match", "contract",

@@ -15,12 +15,15 @@ from stich.tafel.pad import Pad
 from stich.tafel.store import save_pad
 
 PROMPT = "> "
+QUOTED = re.compile(r"'[^'\n]{1,30}'")
+"""A short quoted example ('gang anna lost x2') stays on one line."""
+KEEP = "\0"
 
 
 def fit(text: str, width: int) -> str:
     """Each line of ``text`` wrapped at word boundaries to ``width`` columns; a numbered line
-    (the history's) goes on under its text. A word longer than the width (a path) stands
-    alone on its line rather than being cut."""
+    (the history's) goes on under its text, and a short quoted example is kept whole. A word
+    longer than the width (a path) stands alone on its line rather than being cut."""
     out = []
     for line in text.split("\n"):
         if len(line) <= width:
@@ -28,8 +31,10 @@ def fit(text: str, width: int) -> str:
             continue
         lead = re.match(r"\s*(\d+\.\s+)?", line)
         indent = " " * (lead.end() if lead else 0)
-        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
-                                 break_on_hyphens=False))
+        kept = QUOTED.sub(lambda quoted: quoted.group().replace(" ", KEEP), line)
+        out.extend(part.replace(KEEP, " ") for part in textwrap.wrap(
+            kept, width, subsequent_indent=indent, break_long_words=False,
+            break_on_hyphens=False))
     return "\n".join(out)
 
 

@@ -145,11 +145,11 @@ class CoiffeurTable:
         """Check a deal and write it in its row; the row's figure."""
         if self.is_over():
             raise EntryError("every row is filled: the game is over (J-11)")
-        deal = deal.checked(self.rules)
-        if deal.row in self.filled[deal.team]:
+        if deal.team in range(TEAMS) and deal.row in self.filled[deal.team]:  # before the rest
             open_rows = ", ".join(map(str, self.open_rows(deal.team))) or "none"
             raise EntryError(f"team {deal.team + 1} has filled row {deal.row} already; open: "
                              f"{open_rows} (J-11)")
+        deal = deal.checked(self.rules)
         figure = deal.figure(self.rules)
         self.filled[deal.team][deal.row] = figure
         self.played[deal.team][deal.row] = deal.played(self.rules)
