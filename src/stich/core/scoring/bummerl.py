@@ -149,7 +149,7 @@ class RaceTo24:
         """Check a deal's outcome (B-4 to B-6, D-1) and add it to the race (B-7, D-1); the one
         path for engines and score pads. Return the race's outcome if this deal ended one."""
         if self.match_over():
-            raise EntryError("the match is already decided (B-7)")
+            raise EntryError("the match is already decided (B-7, D-1)")
         return self.add(rules.party_points(deal))
 
     def _arm_retour(self) -> None:
