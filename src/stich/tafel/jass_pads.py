@@ -93,7 +93,7 @@ class JassPad(Pad):
                   if words[2].lower() in MATCH else number(words[2], "card points"))
         said = Said()
         said.put("contract", words[0], contract, "a deal has one contract (J-3)")
-        said.put("card points", words[2], (team, points),
+        said.put("card points", words[2], words[2].lower(),
                  "one team's card points; the other team's are 157 minus them (J-1)")
         weis, weis_word = [0, 0], ["", ""]
         rest = words[3:]
@@ -124,7 +124,7 @@ class JassPad(Pad):
             elif key in CONTRACT_WORDS:
                 said.put("contract", word, CONTRACT_WORDS[key], "a deal has one contract (J-3)")
             elif key in MATCH or key.lstrip("-").isdigit():
-                said.put("card points", word, (team, key),
+                said.put("card points", word, key,
                          "one team's card points; the other team's are 157 minus them (J-1)")
             else:
                 raise EntryError(f"{word!r}: after the card points come 'w TEAM N', 'st TEAM' "
