@@ -20,9 +20,9 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from stich.core.game import TERMINAL
+from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
-from stich.web.headers import SecurityHeaders
 from stich.web.lobby import Lobby, LobbyError, catalogue
 from stich.web.store import Store
 

@@ -1,8 +1,9 @@
-"""The headers every response of the web server and the score pad carries (docs/web.md, "What a
-page may run"): a Content-Security-Policy that lets a page run only the scripts and styles this
-server serves as files (no inline script, no inline ``on...=`` handler, nothing from outside),
-and ``X-Content-Type-Options: nosniff``. Pure ASGI, so it covers pages, the API, mounted routers
-and WebSocket handshakes alike without buffering a response."""
+"""The headers every response of ``stich serve`` and of the score pad (``stich tafel --web``)
+carries (docs/web.md, "What a page may run"): a Content-Security-Policy that lets a page run
+only the scripts and styles its server serves as files (no inline script, no inline ``on...=``
+handler, nothing from outside), and ``X-Content-Type-Options: nosniff``. Pure ASGI, so it
+covers pages, the API and mounted routers alike without buffering a response. Shared by both
+servers, so it lives outside ``stich.web`` (which nothing else imports)."""
 
 from __future__ import annotations
 
