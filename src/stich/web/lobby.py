@@ -279,14 +279,14 @@ class Lobby:
                    login: Any = None) -> tuple[int, str]:
         """Take a free person's seat (the first, or the one asked for): (seat, seat token)."""
         actor = await self.get(table_id)
-        name = clean_name(name, strict=False)
+        given, name = name, clean_name(name, strict=False)
         account = await asyncio.to_thread(self.store.account_hash, name) is not None
         if account and (login is None or not isinstance(login, str)
                         or await asyncio.to_thread(self.store.login_name, login) != name):
             raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403,
                              code="name_account", args={"name": name})
         if not account:  # an account's name was checked when it was made (clean_name)
-            name = clean_name(name)
+            name = clean_name(given)
         if any(same_name(name, other.name) for other in actor.seats
                if other.name and (other.joined or other.kind == "bot")):
             raise LobbyError(f"someone at this table is called {name!r} already: choose "
