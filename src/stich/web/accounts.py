@@ -129,7 +129,7 @@ def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
         await store().write(Store.set_hidden(name, hidden))
         return {"name": name, "hidden": hidden}
 
-    @router.get("/api/accounts/{name}/matches")
+    @router.get("/api/accounts/{name:path}/matches")  # a name may hold a "/"
     async def account_matches(name: str, request: Request) -> dict[str, Any]:
         account = await asyncio.to_thread(store().account, name)
         if account is None:

@@ -110,7 +110,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     def replay_page(table_id: str) -> HTMLResponse:
         return page("replay.html")
 
-    @app.get("/u/{name}", response_class=HTMLResponse)
+    @app.get("/u/{name:path}", response_class=HTMLResponse)  # a name may hold a "/"
     def profile_page(name: str) -> HTMLResponse:
         return page("profile.html")
 

@@ -2,7 +2,7 @@
 // them. Names reach the page as text only.
 "use strict";
 
-const profileName = decodeURIComponent(location.pathname.split("/").pop());
+const profileName = decodeURIComponent(location.pathname.slice("/u/".length));
 const $ = (id) => document.getElementById(id);
 
 function link(href, text) {
