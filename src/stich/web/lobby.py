@@ -48,7 +48,8 @@ class LobbyError(ValueError):
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every game (Schnapsen first) with its seats, presets, options (with their defaults, the
+    """Every game (Schnapsen first) with its seats, presets, options in the order the game
+    declares them (with their defaults, the
     choices of those that have a few, the names a set option draws from), bot levels, and the
     words for all of them in German and English (``stich.web.words``)."""
     out = []
@@ -58,13 +59,16 @@ def catalogue() -> list[dict[str, Any]]:
         fields = {f.name: f for f in dataclasses.fields(cls.OPTIONS) if f.name != "preset"}
         bots = levels(name)
         out.append({"game": name, "seats": cls.SEATS, "presets": list(cls.OPTIONS.PRESETS),
-                    "options": {k: _jsonable(getattr(defaults, k)) for k in sorted(fields)},
+                    "options": {k: _jsonable(getattr(defaults, k)) for k in fields},
+                    "preset_options": {preset: {k: _jsonable(getattr(values, k)) for k in fields}
+                                       for preset in cls.OPTIONS.PRESETS
+                                       if (values := cls.OPTIONS.from_preset(preset))},
                     "choices": {k: [_jsonable(c) for c in f.metadata["choices"]]
                                 for k, f in sorted(fields.items()) if "choices" in f.metadata},
                     "sets": {k: sorted(f.metadata["universe"])
                              for k, f in sorted(fields.items()) if "universe" in f.metadata},
                     "bots": sorted(bots, key=_level_order),
-                    "words": words.game_words(name, sorted(fields), bots)})
+                    "words": words.game_words(name, list(fields), bots)})
     return out
 
 

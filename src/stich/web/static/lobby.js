@@ -51,44 +51,51 @@ function optionInput(g, name, value) {
                          inputmode: typeof value === "number" ? "numeric" : null });
 }
 
-function showPresetHelp() {
+function presetValues() { const g = current(); return g.preset_options[$("preset").value] || g.options; }
+
+// The preset's line, and the rule options beyond it: empty means the preset's value.
+function presetChosen() {
   const g = current();
   const words = g.words.presets[$("preset").value];
   $("presethelp").textContent = words ? word(words.help, "") : "";
+  $("options").replaceChildren(...Object.entries(presetValues()).map(([name, value]) => {
+    const words = g.words.options[name];
+    return node("div", { class: "optionrow" },
+      node("label", {}, node("span", { text: word(words.label, name) }), " ", optionInput(g, name, value)),
+      node("p", { class: "help", text: word(words.help, "") }));
+  }));
 }
 
 function seatRows() {
   const g = current();
   $("preset").replaceChildren(...g.presets.map((p) =>
     node("option", { value: p, text: word(g.words.presets[p] && g.words.presets[p].label, p) })));
-  showPresetHelp();
-  // Rule options beyond the preset: empty means the preset's value.
-  $("options").replaceChildren(...Object.entries(g.options).map(([name, value]) => {
-    const words = g.words.options[name];
-    return node("div", { class: "optionrow" },
-      node("label", {}, node("span", { text: word(words.label, name) }), " ", optionInput(g, name, value)),
-      node("p", { class: "help", text: word(words.help, "") }));
-  }));
+  presetChosen();
   $("seatkinds").replaceChildren();
   for (let n = 0; n < g.seats; n++) {
     const select = node("select", { class: "seatkind" }, node("option", { value: "person", text: t("person") }));
     for (const b of g.bots) {
-      const w = g.words.bots[b];
-      select.append(node("option", { value: "bot:" + b,
-        text: t("bot") + ": " + word(w.label, b) + " – " + word(w.help, "") }));
+      select.append(node("option", { value: "bot:" + b, text: t("bot") + ": " + word(g.words.bots[b].label, b) }));
     }
     select.value = n === 0 ? "person" : (g.bots.includes("rules") ? "bot:rules" : "bot:" + g.bots[0]);
-    $("seatkinds").append(node("label", {}, t("seat") + " " + (n + 1) + " ", select));
+    const help = node("p", { class: "help" });
+    const explain = () => {   // one line saying what the chosen bot does
+      const level = select.value.startsWith("bot:") ? g.words.bots[select.value.slice(4)] : null;
+      help.textContent = level ? word(level.help, "") : "";
+    };
+    select.addEventListener("change", explain);
+    explain();
+    $("seatkinds").append(node("div", { class: "optionrow" },
+      node("label", {}, t("seat") + " " + (n + 1) + " ", select), help));
   }
 }
 
 function chosenOptions() {
-  const g = current();
   const out = {};
   document.querySelectorAll(".option").forEach((o) => { if (o.value.trim()) out[o.dataset.name] = o.value.trim(); });
   document.querySelectorAll("[data-set]").forEach((box) => {
     const ticked = [...box.querySelectorAll(".setitem")].filter((c) => c.checked).map((c) => c.value).sort();
-    const preset = [...g.options[box.dataset.set]].sort();
+    const preset = [...presetValues()[box.dataset.set]].sort();
     if (ticked.join(",") !== preset.join(",")) out[box.dataset.set] = ticked;
   });
   return out;
@@ -164,7 +171,7 @@ async function start() {
   games = await (await fetch("/api/games")).json();
   $("game").replaceChildren(...games.map((g) => node("option", { value: g.game, text: word(g.words.game, g.game) })));
   $("game").onchange = seatRows;
-  $("preset").onchange = showPresetHelp;
+  $("preset").onchange = presetChosen;
   seatRows();
   $("create").onclick = create;
   const credentials = () => ({ name: $("acname").value, password: $("acpassword").value });
