@@ -97,3 +97,32 @@ def test_an_account_the_new_rules_refuse_still_logs_in_and_plays(sqlite_url: str
         client.cookies.clear()
         other = new_table(client, "schnapsen", [{"kind": "person"}, *BOTS])
         assert _refusal(client, other, old)["code"] == "name_account"
+
+
+def test_accounts_of_the_first_schema_survive_the_migration(tmp_path: Path,
+                                                            pool: Executor) -> None:
+    """An account stored before profiles existed (schema w0001) logs in after the upgrade,
+    its profile public."""
+    from alembic import command
+    from alembic.config import Config
+    from argon2 import PasswordHasher
+
+    from stich.web.store import MIGRATIONS, make_engine
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "w0001")
+        conn.exec_driver_sql("INSERT INTO web_accounts (name, password_hash, created) "
+                             "VALUES (?, ?, ?)",
+                             ("Bot 9 (alt)", PasswordHasher().hash("geheim123"), time.time()))
+    engine.dispose()
+    with client_for(url, pool) as client:
+        login = client.post("/api/login", json={"name": "Bot 9 (alt)", "password": "geheim123"})
+        assert login.status_code == 200, login.text
+        assert client.get("/api/me").json() == {"name": "Bot 9 (alt)", "hidden": False}
+        assert client.get("/api/accounts/Bot 9 (alt)/matches").json()["matches"] == []
