@@ -36,6 +36,9 @@ def test_sign_up_log_out_log_in_and_change_the_password(phone: Any, server: str)
     _account(phone, "#signup", "Anna", "kurz")
     phone.wait_for_function("() => document.getElementById('accounterror').textContent"
                             ".includes('8 to 200 characters')")
+    _account(phone, "#signup", "Bot 1 (rules)", "geheim123")  # a bot's name (docs/web.md)
+    phone.wait_for_function("() => document.getElementById('accounterror').textContent"
+                            ".includes(\"is a bot's name\")")
     _account(phone, "#signup", "Anna", "geheim123")
     phone.wait_for_selector("#loggedin:not([hidden])")
     assert phone.inner_text("#whoami") == "Logged in as Anna"
