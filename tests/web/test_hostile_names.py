@@ -157,6 +157,7 @@ def test_hostile_names_in_the_lobby_replay_profile_and_score_pad(phone: Any,
     phone.goto(f"{server}/u/{urllib.request.quote(HOSTILE[3], safe='')}")
     phone.wait_for_selector("#matches li a")
     assert HOSTILE[3] in phone.inner_text("#title") and HOSTILE[3] in phone.inner_text("#matches")
+    assert "Schieber Jass (four players) · Standard" in phone.inner_text("#matches")
     _clean(phone, opened, "main")
     pad = _post(server + "/tafel/new", {"game": "differenzler", "names": HOSTILE})
     phone.goto(server + pad["keeper"])

@@ -19,9 +19,17 @@ async function start() {
   const answer = await fetch("/api/accounts/" + encodeURIComponent(profileName) + "/matches");
   const data = await answer.json();
   if (!answer.ok) { $("error").textContent = errorText(data); return; }
+  const games = await (await fetch("/api/games")).json();
+  const title = (m) => {   // the game and preset by their words, as the lobby names them
+    const g = games.find((x) => x.game === m.game);
+    const words = (pair, fallback) => (pair && (pair[currentLang()] || pair.en)) || fallback;
+    if (!g) return m.game;
+    const preset = g.words.presets[m.preset];
+    return words(g.words.game, m.game) + " · " + words(preset && preset.label, m.preset);
+  };
   const items = data.matches.map((m) => {
     const li = document.createElement("li");
-    li.append(m.game + " (" + m.preset + "): " + m.seats.join(", ") + " – ",
+    li.append(title(m) + ": " + m.seats.join(", ") + " – ",
               link("/replay/" + encodeURIComponent(m.id), t("replay")));
     return li;
   });
