@@ -29,14 +29,14 @@ def test_keeper_enters_a_jass_deal_with_buttons_and_a_follower_sees_the_z(
         phone.get_by_role("button", name="Anna & Carl").first.click()
         phone.fill("input[name=points]", "100")
         phone.click("#enter")
-        phone.wait_for_function("document.getElementById('result').textContent"
+        phone.wait_for_function("() => document.getElementById('result').textContent"
                                 ".includes('Anna & Carl 200 : Ben & Dora 114')")
         assert phone.locator("#board svg polyline").count() == 2  # a Z per team
         box = phone.locator("button[data-value='C']").bounding_box()
         assert box is not None and box["height"] >= 44  # big enough for a finger
         phone.fill("input[name=line]", "rosen 1 170")
         phone.click("#enter")
-        phone.wait_for_function("document.getElementById('error').textContent.length > 0")
+        phone.wait_for_function("() => document.getElementById('error').textContent.length > 0")
         assert "257 only with Match" in phone.inner_text("#error")
         assert load_pad(tmp_path / "pad.json").scores()["scores"] == [200, 114]
 
@@ -55,7 +55,7 @@ def test_a_player_predicts_on_his_phone_hidden_from_the_others(phone: Any,
         phone.goto(f"{root}/p/{pad_id}?seat=1&key={handle.seats[1]}")
         phone.fill("input[name=predict1]", "60")
         phone.click("#predict1")
-        phone.wait_for_function("document.getElementById('predict').textContent"
+        phone.wait_for_function("() => document.getElementById('predict').textContent"
                                 ".includes('Ben (60)')")
         assert phone.locator("input[name=predict0]").count() == 0  # only his own
         phone.goto(f"{root}/p/{pad_id}")
@@ -75,11 +75,11 @@ def test_bummerl_counter_buttons_and_undo(phone: Any, tmp_path: Path) -> None:
         phone.get_by_role("button", name="Anna").click()
         phone.get_by_role("button", name="3", exact=True).click()
         phone.click("#enter")
-        phone.wait_for_function("document.getElementById('result').textContent"
+        phone.wait_for_function("() => document.getElementById('result').textContent"
                                 ".includes('Anna 4 to go')")
         assert phone.locator("#board svg.counter text", has_text="4").count() == 1
         phone.click("#undo")
-        phone.wait_for_function("document.getElementById('result').textContent"
+        phone.wait_for_function("() => document.getElementById('result').textContent"
                                 ".includes('Anna 7 to go')")
         assert load_pad(tmp_path / "s.json").entries == []
 
@@ -94,9 +94,9 @@ def test_race_pad_buttons(phone: Any, tmp_path: Path) -> None:
         phone.get_by_role("button", name="lost").click()
         phone.get_by_role("button", name="×2").click()
         phone.click("#enter")
-        phone.wait_for_function("document.getElementById('result').textContent"
+        phone.wait_for_function("() => document.getElementById('result').textContent"
                                 ".includes('Anna & Carl 18')")
         phone.get_by_role("button", name="Redeal").click()
         phone.click("#enter")
-        phone.wait_for_function("document.getElementById('history').textContent"
+        phone.wait_for_function("() => document.getElementById('history').textContent"
                                 ".includes('redeal')")

@@ -51,7 +51,7 @@ def play_one_move(page: Any) -> None:
     """Click the first playable card, else the first action button (a click per action);
     where the action needs cards chosen first (discard, talon), click cards until one shows."""
     try:
-        page.wait_for_function("document.querySelector('#hand svg.card.playable') || "
+        page.wait_for_function("() => document.querySelector('#hand svg.card.playable') || "
                                "document.querySelector('#actions button') || "
                                "view.view.legal_actions.some(a => /^(discard|talon) /.test(a))",
                                timeout=10_000)
@@ -78,7 +78,7 @@ def test_a_whole_schnapsen_deal_by_clicks_on_a_phone(phone: Any, server: str) ->
     link = open_table(phone, server, "schnapsen", ["person", "bot:random"])
     take_seat(phone, link, "Anna")
     assert phone.viewport_size == PHONE
-    phone.wait_for_function("view !== null")
+    phone.wait_for_function("() => view !== null")
     assert phone.locator("#hand svg.card").count() == 5
     clicks = 0
     while deal_number(phone) == 0:
@@ -86,7 +86,7 @@ def test_a_whole_schnapsen_deal_by_clicks_on_a_phone(phone: Any, server: str) ->
             before = phone.evaluate("nextN")
             play_one_move(phone)
             clicks += 1
-            phone.wait_for_function(f"nextN > {before}")
+            phone.wait_for_function(f"() => nextN > {before}")
         else:
             phone.wait_for_timeout(20)
     assert clicks >= 1
@@ -102,18 +102,18 @@ def test_a_whole_schnapsen_deal_by_clicks_on_a_phone(phone: Any, server: str) ->
 def test_reconnect_mid_deal_gets_the_state_back(phone: Any, server: str) -> None:
     link = open_table(phone, server, "schnapsen", ["person", "bot:rules"])
     take_seat(phone, link, "Bert")
-    phone.wait_for_function("view !== null")
+    phone.wait_for_function("() => view !== null")
     for _ in range(3):
-        phone.wait_for_function("view.view.to_act === seat")
+        phone.wait_for_function("() => view.view.to_act === seat")
         before = phone.evaluate("nextN")
         play_one_move(phone)
-        phone.wait_for_function(f"nextN > {before}")
-    phone.wait_for_function("view.view.to_act === seat")  # the table waits for us now
+        phone.wait_for_function(f"() => nextN > {before}")
+    phone.wait_for_function("() => view.view.to_act === seat")  # the table waits for us now
     mine = phone.evaluate("[view.deal, view.view.hand, nextN]")
     phone.evaluate("socket.close()")  # the connection drops; the page reconnects by itself
-    phone.wait_for_function(f"socket.readyState === 1 && nextN === {mine[2]}")
+    phone.wait_for_function(f"() => socket.readyState === 1 && nextN === {mine[2]}")
     phone.reload()  # a fresh page: the seat's token is kept, the state comes back
-    phone.wait_for_function("view !== null")
+    phone.wait_for_function("() => view !== null")
     assert phone.evaluate("[view.deal, view.view.hand, nextN]") == mine
     assert phone.locator("#hand svg.card").count() == len(mine[1])
     assert phone.locator("#hand svg.card.playable").count() >= 1
@@ -130,7 +130,7 @@ def test_jass_with_two_browser_players_and_two_bots(browser: Any, phone: Any,
     take_seat(page2, link, "Bert")
     pages = [phone, page2]
     for page in pages:
-        page.wait_for_function("view !== null")
+        page.wait_for_function("() => view !== null")
     assert phone.locator("html").get_attribute("lang") == "de"
     moves = 0
     while deal_number(phone) == 0 and moves < 60:
@@ -138,7 +138,7 @@ def test_jass_with_two_browser_players_and_two_bots(browser: Any, phone: Any,
             if page.evaluate("view && view.deal === 0 && view.view.to_act === seat"):
                 before = page.evaluate("nextN")
                 play_one_move(page)
-                page.wait_for_function(f"nextN > {before}")
+                page.wait_for_function(f"() => nextN > {before}")
                 moves += 1
         phone.wait_for_timeout(20)
     assert deal_number(phone) == 1 and deal_number(page2) == 1
@@ -181,7 +181,7 @@ def test_a_finished_match_replays_and_its_commitment_verifies(phone: Any, server
     assert info["status"] == "finished"
     phone.add_init_script("localStorage.setItem('stich:lang', 'en')")
     phone.goto(f"{server}/replay/{table_id}")
-    phone.wait_for_function("document.getElementById('commitment').dataset.verified")
+    phone.wait_for_function("() => document.getElementById('commitment').dataset.verified")
     assert phone.inner_text("#commitment") == "Seed commitment verified ✓"
     cards = phone.locator("#hands svg.card").count()
     assert phone.inner_text("#step").startswith("0 /")
@@ -205,14 +205,14 @@ def test_a_contract_deal_by_clicks(phone: Any, server: str, game: str) -> None:
     bots = ["bot:random"] * (3 if game == "dreierschnapsen" else 4)
     link = open_table(phone, server, game, ["person", *bots[1:]])
     take_seat(phone, link, "Anna")
-    phone.wait_for_function("view !== null")
+    phone.wait_for_function("() => view !== null")
     clicks = waits = 0
     while deal_number(phone) == 0 and not phone.evaluate("view.over"):
         if phone.evaluate("view.view.to_act === seat"):
             before = phone.evaluate("nextN")
             play_one_move(phone)
             clicks += 1
-            phone.wait_for_function(f"nextN > {before}")
+            phone.wait_for_function(f"() => nextN > {before}")
         else:
             waits += 1
             assert waits < 1500, phone.evaluate("JSON.stringify([view, seats])")[:3000]
@@ -231,7 +231,9 @@ def test_the_lobby_sets_rule_options(phone: Any, server: str) -> None:
     phone.select_option("#game", "bauernschnapsen")
     phone.click("#optionbox summary")
     phone.select_option(".option[data-name='must_overtrump']", "off")
-    phone.fill(".option[data-name='contracts']", "bettler,gang")
+    for box in phone.locator("[data-set='contracts'] .setitem").all():
+        if box.get_attribute("value") not in ("bettler", "gang"):
+            box.uncheck()
     phone.click("#create")
     phone.wait_for_selector("#created:not([hidden])")
     table_id = phone.input_value("#link").rstrip("/").split("/")[-1]

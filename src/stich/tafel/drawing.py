@@ -5,6 +5,7 @@ Differenzler sheet. The phone page and the printable sheet both show these."""
 from __future__ import annotations
 
 from html import escape
+from importlib import resources
 
 from stich.tafel.jass_pads import CoiffeurPad, DifferenzlerPad, JassPad
 from stich.tafel.pad import Pad
@@ -97,22 +98,22 @@ def differenzler_html(pad: DifferenzlerPad) -> str:
             f'<tr class="total"><th>sum</th>{totals}</tr>{said}</table>')
 
 
-SHEET_CSS = """
-body { font-family: Georgia, serif; margin: 2em; color: #1d2a5c; }
-table { border-collapse: collapse; margin: 1em 0; }
-td, th { border: 1px solid #999; padding: 0.3em 0.6em; text-align: right; }
-ol li { margin: 0.2em 0; }
-@media print { body { margin: 0.5cm; } }
-"""
-
-
-def sheet_html(pad: Pad) -> str:
-    """A printable page: the board, the result and every entry (docs/tafel.md)."""
+def sheet_html(pad: Pad, stylesheet: str | None = None) -> str:
+    """A printable page: the board, the result and every entry. Its style is inline for a
+    file on disk (``stich tafel --sheet``), a link to ``stylesheet`` when served (a served
+    page's policy allows no inline style, docs/web.md)."""
     history = "".join(f"<li>{escape(pad.describe(entry))}</li>" for entry in pad.entries)
     options = ", ".join(f"{k}={v}" for k, v in pad.options.overrides().items())
+    style = (f'<link rel="stylesheet" href="{escape(stylesheet)}">' if stylesheet is not None
+             else f"<style>{sheet_css()}</style>")
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-            f"<title>{escape(pad.TITLE)}</title><style>{SHEET_CSS}</style></head><body>"
+            f"<title>{escape(pad.TITLE)}</title>{style}</head><body>"
             f"<h1>{escape(pad.TITLE)}</h1><p>{escape(', '.join(pad.names))}; preset "
             f"{escape(pad.options.preset)}{'; ' + escape(options) if options else ''}</p>"
             f"{board_html(pad)}<p><b>{escape(pad.result_line())}</b></p>"
             f"<h2>Entries</h2><ol>{history}</ol></body></html>\n")
+
+
+def sheet_css() -> str:
+    """The printable sheet's style (``static/sheet.css``)."""
+    return resources.files("stich.tafel").joinpath("static", "sheet.css").read_text("utf-8")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import threading
+from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from stich.core.scoring.entry import EntryError
+from stich.headers import SecurityHeaders
 from stich.tafel.buttons import fields_for
 from stich.tafel.command import open_pad
 from stich.tafel.drawing import board_html, sheet_html
@@ -29,7 +31,8 @@ from stich.tafel.jass_pads import DifferenzlerPad
 from stich.tafel.pad import Pad
 from stich.tafel.store import pad_data, save_pad
 
-STATIC = {"pad.js": "text/javascript", "pad.css": "text/css"}
+STATIC = {"pad.js": "text/javascript", "pad.css": "text/css", "new.js": "text/javascript",
+          "sheet.css": "text/css"}
 
 
 @dataclasses.dataclass
@@ -82,27 +85,23 @@ class PadHub:
 
 
 def _new_page(base: str) -> str:
-    """A form to open a new pad (``stich serve``): game, players, preset."""
-    games = "".join(f"<option>{game}</option>" for game in PADS)
+    """A form to open a new pad (``stich serve``): game, players, preset (``static/new.js``)."""
+    games = "".join(f"<option>{escape(game)}</option>" for game in PADS)
+    base = escape(base)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>stich tafel</title><link rel="stylesheet" href="{base}/static/pad.css">'
             f'<link rel="icon" href="data:,"></head><body><header><h1>Score pad</h1></header>'
-            f'<main><form id="new"><label>Game <select name="game">{games}</select></label>'
+            f'<main><form id="new" data-base="{base}"><label>Game <select name="game">{games}'
+            f'</select></label>'
             f'<label>Players <input name="names" placeholder="Anna, Bert, ..."></label>'
             f'<label>Preset <input name="preset" placeholder="default"></label>'
             f'<button>Open the pad</button></form><p id="error" role="alert"></p></main>'
-            f'<script>document.getElementById("new").onsubmit = async (e) => {{'
-            f'e.preventDefault(); const f = new FormData(e.target);'
-            f'const r = await fetch("{base}/new", {{method: "POST", headers: '
-            f'{{"Content-Type": "application/json"}}, body: JSON.stringify({{game: f.get("game"),'
-            f' names: f.get("names").split(","), preset: f.get("preset")}})}});'
-            f'const d = await r.json(); if (!r.ok) {{ document.getElementById("error")'
-            f'.textContent = d.detail; return; }} location.href = d.keeper; }};</script>'
-            f'</body></html>\n')
+            f'<script src="{base}/static/new.js"></script></body></html>\n')
 
 
 def _page(pad_id: str, base: str) -> str:
+    pad_id, base = escape(pad_id), escape(base)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>stich tafel</title><link rel="stylesheet" href="{base}/static/pad.css">'
@@ -251,7 +250,7 @@ def tafel_router(hub: PadHub, home: Path | None = None) -> APIRouter:
 
     @router.get("/p/{pad_id}/sheet", response_class=HTMLResponse)
     def sheet(pad_id: str) -> str:
-        return sheet_html(hub.get(pad_id).pad)
+        return sheet_html(hub.get(pad_id).pad, stylesheet="../../static/sheet.css")
 
     @router.get("/p/{pad_id}/file")
     def file(pad_id: str, key: str | None = None) -> dict[str, Any]:
@@ -272,6 +271,7 @@ def router_prefix(request: Request, pad_id: str) -> str:
 
 def create_app(hub: PadHub) -> FastAPI:
     app = FastAPI(title="stich tafel", docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(SecurityHeaders)  # the pages run only the scripts served here
     app.include_router(tafel_router(hub))
     return app
 

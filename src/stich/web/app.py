@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import secrets
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
@@ -21,8 +20,10 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from stich.core.game import TERMINAL
+from stich.headers import SecurityHeaders
+from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
-from stich.web.lobby import Lobby, LobbyError, catalogue, clean_name
+from stich.web.lobby import Lobby, LobbyError, catalogue
 from stich.web.store import Store
 
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
@@ -71,6 +72,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             await asyncio.to_thread(store.close)
 
     app = FastAPI(title="stich", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(SecurityHeaders)
 
     def lobby() -> Lobby:
         found: Lobby = state["lobby"]
@@ -107,6 +109,10 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     def replay_page(table_id: str) -> HTMLResponse:
         return page("replay.html")
+
+    @app.get("/u/{name:path}", response_class=HTMLResponse)  # a name may hold a "/"
+    def profile_page(name: str) -> HTMLResponse:
+        return page("profile.html")
 
     @app.get("/static/{name}")
     def static(name: str) -> Response:
@@ -148,17 +154,18 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise LobbyError("'seat' is a seat number")
+        login = data.get("login") or login_of(request)  # the cookie, or an API user's field
         owner = await remote_owner(table_id)
         if owner is not None:
             answer = await state["cluster"].call(owner, {
                 "op": "join", "table": table_id, "name": data.get("name"), "seat": seat,
-                "login": data.get("login")})
+                "login": login})
             if "error" in answer:
                 raise LobbyError(answer["error"], answer.get("status", 400),
                                  answer.get("code", "bad_request"), answer.get("args"))
             relayed: dict[str, Any] = answer
             return relayed
-        number, token = await lobby().join(table_id, data.get("name"), seat, data.get("login"))
+        number, token = await lobby().join(table_id, data.get("name"), seat, login)
         return {"seat": number, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
@@ -178,42 +185,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             raise LobbyError("a match can be replayed once it is over", 409)
         return await asyncio.to_thread(replay_frames, actor)
 
-    @app.get("/api/players/{name}/matches")
-    async def matches(name: str) -> list[dict[str, Any]]:
-        return await asyncio.to_thread(state["store"].matches_of, clean_name(name))
-
-    @app.post("/api/accounts")
-    async def new_account(request: Request) -> dict[str, Any]:
-        data = await body(request)
-        name, password = clean_name(data.get("name")), _password(data)
-        from argon2 import PasswordHasher
-
-        hashed = await asyncio.to_thread(PasswordHasher().hash, password)
-        store: Store = state["store"]
-        if await asyncio.to_thread(store.account_hash, name) is not None:
-            raise LobbyError(f"the name {name!r} is taken", 409)
-        token = secrets.token_urlsafe(24)
-        await store.write(Store.new_account(name, hashed, token))
-        return {"name": name, "login": token}
-
-    @app.post("/api/login")
-    async def login(request: Request) -> dict[str, Any]:
-        data = await body(request)
-        name, password = clean_name(data.get("name")), _password(data)
-        from argon2 import PasswordHasher
-        from argon2.exceptions import VerificationError
-
-        store: Store = state["store"]
-        hashed = await asyncio.to_thread(store.account_hash, name)
-        try:
-            if hashed is None:
-                raise VerificationError
-            await asyncio.to_thread(PasswordHasher().verify, hashed, password)
-        except VerificationError:
-            raise LobbyError("wrong name or password", 403) from None
-        token = secrets.token_urlsafe(24)
-        await store.write(Store.new_login(name, token))
-        return {"name": name, "login": token}
+    app.include_router(accounts_router(lambda: state["store"], body))
 
     # --- the table's WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
@@ -244,13 +216,6 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         await play_socket(socket, actor, seat, since, settings)
 
     return app
-
-
-def _password(data: dict[str, Any]) -> str:
-    password = data.get("password")
-    if not isinstance(password, str) or not 8 <= len(password) <= 200:
-        raise LobbyError("a password has 8 to 200 characters")
-    return password
 
 
 class RateLimit:

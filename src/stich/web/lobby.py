@@ -11,13 +11,16 @@ import asyncio
 import dataclasses
 import json
 import random
+import re
 import secrets
 import time
+import unicodedata
 from concurrent.futures import Executor
 from typing import Any
 
 from stich.core.options import OptionsError
 from stich.core.registry import game_class, game_names
+from stich.web import words
 from stich.web.actor import SeatInfo, Settings, TableActor
 from stich.web.store import Store
 from stich.web.thinking import levels
@@ -45,19 +48,37 @@ class LobbyError(ValueError):
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every game with its seats, presets, options (with their defaults) and bot levels."""
+    """Every game (Schnapsen first) with its seats, presets, options in the order the game
+    declares them (with their defaults, the
+    choices of those that have a few, the names a set option draws from), bot levels, and the
+    words for all of them in German and English (``stich.web.words``)."""
     out = []
-    for name in game_names():
+    for name in sorted(game_names(), key=_game_order):
         cls = game_class(name)
         defaults = cls.OPTIONS.from_preset()
-        fields = {f.name: f for f in dataclasses.fields(cls.OPTIONS)}
+        fields = {f.name: f for f in dataclasses.fields(cls.OPTIONS) if f.name != "preset"}
+        bots = levels(name)
         out.append({"game": name, "seats": cls.SEATS, "presets": list(cls.OPTIONS.PRESETS),
-                    "options": {k: _jsonable(v) for k, v in
-                                sorted(vars(defaults).items()) if not k.startswith("_")},
+                    "options": {k: _jsonable(getattr(defaults, k)) for k in fields},
+                    "preset_options": {preset: {k: _jsonable(getattr(values, k)) for k in fields}
+                                       for preset in cls.OPTIONS.PRESETS
+                                       if (values := cls.OPTIONS.from_preset(preset))},
                     "choices": {k: [_jsonable(c) for c in f.metadata["choices"]]
                                 for k, f in sorted(fields.items()) if "choices" in f.metadata},
-                    "bots": levels(name)})
+                    "sets": {k: sorted(f.metadata["universe"])
+                             for k, f in sorted(fields.items()) if "universe" in f.metadata},
+                    "bots": sorted(bots, key=_level_order),
+                    "words": words.game_words(name, list(fields), bots)})
     return out
+
+
+def _game_order(game: str) -> tuple[int, str]:
+    return (words.ORDER.index(game) if game in words.ORDER else len(words.ORDER), game)
+
+
+def _level_order(level: str) -> tuple[int, str]:
+    known = list(words.LEVELS)
+    return (known.index(level) if level in known else len(known), level)
 
 
 def _jsonable(value: Any) -> Any:
@@ -66,13 +87,109 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def clean_name(name: Any) -> str:
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+"""Characters that turn the direction of the text around them (a name could make the names
+after it read backwards): refused like control characters."""
+BOT_NAME = re.compile(r"bot\s*\d+\s*\(.*\)", re.IGNORECASE)
+"""The shape of the names the lobby gives bots (``Bot 2 (rules)``): no person may take one."""
+
+
+def clean_name(name: Any, strict: bool = True) -> str:
+    """A player's name trimmed, its inner spaces made single, at most ``MAX_NAME`` characters.
+
+    ``strict`` (a new name: signing up, joining as a guest) also refuses control and
+    text-direction characters and a bot's name; a login checks only the shape, so an account
+    made before these rules still logs in (docs/web.md, "Names")."""
     if not isinstance(name, str) or not name.strip():
-        raise LobbyError("a name is needed")
+        raise LobbyError("a name is needed", code="name_missing")
+    if strict and any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS
+                      or unicodedata.category(c) in ("Zl", "Zp") for c in name.strip()):
+        raise LobbyError("a name may not hold control or text-direction characters",
+                         code="name_control")
     cleaned = " ".join(name.split())
     if len(cleaned) > MAX_NAME:
-        raise LobbyError(f"a name has at most {MAX_NAME} characters")
+        raise LobbyError(f"a name has at most {MAX_NAME} characters", code="name_long",
+                         args={"max": MAX_NAME})
+    if strict and BOT_NAME.fullmatch(cleaned):
+        raise LobbyError(f"{cleaned!r} is how the lobby names its bots: choose another name",
+                         code="name_bot", args={"name": cleaned})
     return cleaned
+
+
+def same_name(one: str, other: str) -> bool:
+    """Two names a person could not tell apart at a table (case and width aside)."""
+    def key(text: str) -> str:
+        return unicodedata.normalize("NFKC", text).casefold()
+    return key(one) == key(other)
+
+
+MAX_NUMBER = 1_000_000
+"""The largest number an option takes here (a larger one is no game anybody can finish)."""
+
+
+def _options(options_class: Any, preset: Any, overrides: Any) -> Any:
+    """The table's rule options from a preset name and ``{option: value}``; every wrong value
+    is refused with the option it is about."""
+    presets = list(options_class.PRESETS)
+    if preset is None or preset == "":
+        preset = presets[0]
+    if not isinstance(preset, str) or preset not in presets:
+        raise LobbyError(f"unknown preset {str(preset)[:40]!r}; known: {', '.join(presets)}",
+                         code="unknown_preset", args={"known": ", ".join(presets)})
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, dict):
+        raise LobbyError("'options' is an object of option names and values")
+    fields = {f.name for f in dataclasses.fields(options_class)} - {"preset"}
+    for name, value in overrides.items():
+        if name == "preset":
+            raise LobbyError("the preset is chosen as 'preset', not among the options",
+                             code="preset_as_option")
+        if name not in fields:
+            raise LobbyError(f"unknown option {name[:40]!r}; known: "
+                             f"{', '.join(sorted(fields))}",
+                             code="unknown_option", args={"option": name[:40]})
+        fits = ((isinstance(value, str | bool) and len(str(value)) <= 200)
+                or (isinstance(value, int) and abs(value) <= MAX_NUMBER)
+                or (isinstance(value, list) and len(value) <= 50
+                and all(isinstance(v, str) and len(v) <= 40 for v in value)))
+        if not fits:
+            raise LobbyError(f"option {name}: {str(value)[:40]!r} is not a value it takes",
+                             code="bad_option", args={"option": name})
+    try:
+        return options_class.from_preset(preset, **overrides)
+    except (OptionsError, TypeError, ValueError, OverflowError) as error:
+        raise LobbyError(str(error), code="bad_option_value",
+                         args={"reason": str(error)}) from None
+
+
+def _seats(game: str, count: int, spec: Any) -> list[SeatInfo]:
+    """The seats from ``[{"kind": "person"} | {"kind": "bot", "level": level}]``; by default
+    one person and bots of the ``rules`` level."""
+    if spec is None:
+        spec = [{"kind": "person"}] + [{"kind": "bot", "level": "rules"}] * (count - 1)
+    if not isinstance(spec, list) or len(spec) != count:
+        raise LobbyError(f"{game} has {count} seats: 'seats' is a list of {count}",
+                         code="seat_count", args={"game": game, "count": count})
+    seats = []
+    known = levels(game)
+    for number, seat in enumerate(spec):
+        kind = seat.get("kind") if isinstance(seat, dict) else None
+        if kind == "person":
+            seats.append(SeatInfo("person"))
+        elif kind == "bot":
+            level = seat.get("level", "rules")
+            if not isinstance(level, str) or level not in known:
+                raise LobbyError(f"seat {number + 1}: no bot {str(level)[:40]!r} for {game}; "
+                                 f"known: {', '.join(known)}", code="unknown_level",
+                                 args={"seat": number + 1, "known": ", ".join(known)})
+            seats.append(SeatInfo("bot", name=f"Bot {number + 1} ({level})", level=level,
+                                  joined=True))
+        else:
+            raise LobbyError(f"seat {number + 1}: kind is 'person' or 'bot'", code="seat_kind",
+                             args={"seat": number + 1})
+    return seats
 
 
 class Lobby:
@@ -134,36 +251,19 @@ class Lobby:
         """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}]}``."""
         if not isinstance(spec, dict):
             raise LobbyError("a table is described by a JSON object")
+        unknown = sorted(set(spec) - {"game", "preset", "options", "seats"})
+        if unknown:
+            raise LobbyError(f"unknown field {unknown[0][:40]!r}: a table has game, preset, "
+                             "options and seats", code="table_field",
+                             args={"field": unknown[0][:40]})
         game = spec.get("game")
-        if game not in game_names():
-            raise LobbyError(f"unknown game {game!r}; known: {', '.join(game_names())}")
+        names = sorted(game_names(), key=_game_order)
+        if not isinstance(game, str) or game not in names:
+            raise LobbyError(f"unknown game {str(game)[:40]!r}; known: {', '.join(names)}",
+                             code="unknown_game", args={"known": ", ".join(names)})
         cls = game_class(game)
-        preset = spec.get("preset") or next(iter(cls.OPTIONS.PRESETS))
-        overrides = spec.get("options") or {}
-        if not isinstance(preset, str) or not isinstance(overrides, dict):
-            raise LobbyError("'preset' is a name and 'options' an object")
-        try:
-            options = cls.OPTIONS.from_preset(preset, **overrides)
-        except OptionsError as error:
-            raise LobbyError(str(error)) from None
-        seats_spec = spec.get("seats") or [{"kind": "person"}] + [
-            {"kind": "bot", "level": "rules"}] * (cls.SEATS - 1)
-        if not isinstance(seats_spec, list) or len(seats_spec) != cls.SEATS:
-            raise LobbyError(f"{game} has {cls.SEATS} seats")
-        seats = []
-        for number, seat in enumerate(seats_spec):
-            kind = seat.get("kind") if isinstance(seat, dict) else None
-            if kind == "person":
-                seats.append(SeatInfo("person"))
-            elif kind == "bot":
-                level = seat.get("level", "rules")
-                if level not in levels(game):
-                    raise LobbyError(f"seat {number + 1}: no bot {level!r} for {game}; known: "
-                                     f"{', '.join(levels(game))}")
-                seats.append(SeatInfo("bot", name=f"Bot {number + 1} ({level})", level=level,
-                                      joined=True))
-            else:
-                raise LobbyError(f"seat {number + 1}: kind is 'person' or 'bot'")
+        options = _options(cls.OPTIONS, spec.get("preset"), spec.get("options"))
+        seats = _seats(game, cls.SEATS, spec.get("seats"))
         row = {"id": secrets.token_urlsafe(16), "game": game, "preset": options.preset,
                "options": json.dumps(options.overrides(), default=_jsonable),
                "seats": json.dumps([s.stored() for s in seats]),
@@ -180,13 +280,22 @@ class Lobby:
         return actor
 
     async def join(self, table_id: str, name: Any, seat: Any = None,
-                   login: str | None = None) -> tuple[int, str]:
+                   login: Any = None) -> tuple[int, str]:
         """Take a free person's seat (the first, or the one asked for): (seat, seat token)."""
         actor = await self.get(table_id)
-        name = clean_name(name)
-        if await asyncio.to_thread(self.store.account_hash, name) is not None and (
-                login is None or await asyncio.to_thread(self.store.login_name, login) != name):
-            raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403)
+        given, name = name, clean_name(name, strict=False)
+        account = await asyncio.to_thread(self.store.account_hash, name) is not None
+        if account and (login is None or not isinstance(login, str)
+                        or await asyncio.to_thread(self.store.login_name, login) != name):
+            raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403,
+                             code="name_account", args={"name": name})
+        if not account:  # an account's name was checked when it was made (clean_name)
+            name = clean_name(given)
+        if any(same_name(name, other.name) for other in actor.seats
+               if other.name and (other.joined or other.kind == "bot")):
+            raise LobbyError(f"someone at this table is called {name!r} already: choose "
+                             "another name", 409, code="name_taken_at_table",
+                             args={"name": name})
         free = [n for n, s in enumerate(actor.seats) if s.kind == "person" and not s.joined]
         if seat is not None:
             if seat not in free:
@@ -197,8 +306,11 @@ class Lobby:
         number = free[0]
         info = actor.seats[number]
         info.name, info.joined, info.token = name, True, secrets.token_urlsafe(24)
-        await self.store.write(Store.update_table(
-            actor.id, seats=json.dumps([s.stored() for s in actor.seats])))
+        writes = [Store.update_table(actor.id,
+                                     seats=json.dumps([s.stored() for s in actor.seats]))]
+        if account:
+            writes.append(Store.account_seat(actor.id, number, name))
+        await self.store.write(lambda conn: [work(conn) for work in writes])
         actor.inbox.put_nowait(("start",))
         actor.inbox.put_nowait(("wake",))
         return number, info.token

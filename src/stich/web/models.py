@@ -1,4 +1,5 @@
-"""The server's tables (SQLAlchemy Core): tables and their event logs, players, accounts.
+"""The server's tables (SQLAlchemy Core): tables and their event logs, players, accounts,
+the seats accounts took.
 
 A table's event log is the list of actions in order (``web_actions``): replaying them through a
 fresh :class:`stich.core.table.Table` built from the stored game, options, seats, seed and salt
@@ -51,6 +52,8 @@ accounts = sa.Table(
     sa.Column("name", sa.String(100), primary_key=True),
     sa.Column("password_hash", sa.String(200), nullable=False),
     sa.Column("created", sa.Float(), nullable=False),
+    sa.Column("hidden", sa.Boolean(), nullable=False, server_default=sa.false()),
+    # the profile's finished matches are hidden from everybody but the account (docs/web.md)
 )
 
 logins = sa.Table(
@@ -60,3 +63,14 @@ logins = sa.Table(
               nullable=False),
     sa.Column("created", sa.Float(), nullable=False),
 )
+
+account_seats = sa.Table(
+    "web_account_seats", metadata,
+    sa.Column("table_id", sa.String(64), sa.ForeignKey("web_tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer(), primary_key=True),
+    sa.Column("account", sa.String(100), sa.ForeignKey("web_accounts.name", ondelete="CASCADE"),
+              nullable=False, index=True),
+)
+"""The seats taken with an account's login: its profile lists these matches, not every match
+some guest played under the same name."""

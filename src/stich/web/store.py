@@ -26,7 +26,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from stich.web import models
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-SCHEMA_HEAD = "w0001"
+SCHEMA_HEAD = "w0002"
 VERSION_TABLE = "web_alembic_version"
 
 Write = Callable[[Connection], Any]
@@ -209,6 +209,36 @@ class Store:
                                                        created=time.time()))
         return work
 
+    @staticmethod
+    def account_seat(table_id: str, seat: int, name: str) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.account_seats.insert().values(
+                table_id=table_id, seat=seat, account=name))
+        return work
+
+    @staticmethod
+    def drop_login(token: str) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.logins.delete().where(models.logins.c.token == token))
+        return work
+
+    @staticmethod
+    def new_password(name: str, password_hash: str, keep: str) -> Write:
+        """The account's new password; every login but ``keep`` (the one changing it) ends."""
+        def work(conn: Connection) -> None:
+            conn.execute(models.accounts.update().where(models.accounts.c.name == name)
+                         .values(password_hash=password_hash))
+            conn.execute(models.logins.delete().where(models.logins.c.name == name,
+                                                      models.logins.c.token != keep))
+        return work
+
+    @staticmethod
+    def set_hidden(name: str, hidden: bool) -> Write:
+        def work(conn: Connection) -> None:
+            conn.execute(models.accounts.update().where(models.accounts.c.name == name)
+                         .values(hidden=hidden))
+        return work
+
     # --- reading -------------------------------------------------------------------------------
     def table_row(self, table_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
@@ -236,19 +266,44 @@ class Store:
                 models.actions.c.seq)).mappings().all()
             return [dict(entry) for entry in log]
 
-    def matches_of(self, name: str) -> list[dict[str, Any]]:
-        """The finished matches a player sat in, newest first."""
+    def matches_of_account(self, name: str) -> list[dict[str, Any]]:
+        """The finished matches in which the account took a seat with its login, newest
+        first (a profile's list, docs/web.md "Finished matches")."""
+        seats = models.account_seats
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(models.tables.c.id, models.tables.c.game, models.tables.c.preset,
-                          models.tables.c.finished, models.tables.c.seats,
-                          models.players.c.seat)
-                .join(models.players, models.players.c.table_id == models.tables.c.id)
-                .where(models.players.c.name == name)
+                sa.select(models.tables, seats.c.seat)
+                .join(seats, seats.c.table_id == models.tables.c.id)
+                .where(seats.c.account == name, models.tables.c.status == "finished")
                 .order_by(models.tables.c.finished.desc())).mappings().all()
-        return [{"id": r["id"], "game": r["game"], "preset": r["preset"], "seat": r["seat"],
-                 "finished": r["finished"],
-                 "seats": [s["name"] for s in json.loads(r["seats"])]} for r in rows]
+        return [_summary(row, row["seat"]) for row in rows]
+
+    def matches_of_seats(self, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The finished matches among ``(table id, seat token)`` pairs whose token is a seat's
+        of that table (what a guest's browser holds), newest first."""
+        wanted: dict[str, set[str]] = {}
+        for table_id, token in seats:
+            wanted.setdefault(table_id, set()).add(token)
+        if not wanted:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(models.tables).where(
+                models.tables.c.id.in_(list(wanted)),
+                models.tables.c.status == "finished")).mappings().all()
+        out = []
+        for row in rows:
+            tokens = [s.get("token") for s in json.loads(row["seats"])]
+            mine = [n for n, token in enumerate(tokens) if token and token in wanted[row["id"]]]
+            if mine:
+                out.append(_summary(row, mine[0]))
+        return sorted(out, key=lambda m: -(m["finished"] or 0))
+
+    def account(self, name: str) -> dict[str, Any] | None:
+        """The account's row (name, password hash, hidden), or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(models.accounts).where(
+                models.accounts.c.name == name)).mappings().first()
+            return None if row is None else dict(row)
 
     def account_hash(self, name: str) -> str | None:
         with self.engine.connect() as conn:
@@ -261,6 +316,13 @@ class Store:
             value = conn.execute(sa.select(models.logins.c.name).where(
                 models.logins.c.token == token)).scalar()
             return None if value is None else str(value)
+
+
+def _summary(row: Any, seat: int) -> dict[str, Any]:
+    """A finished match as the lists show it: no seat's token, no seed."""
+    return {"id": row["id"], "game": row["game"], "preset": row["preset"], "seat": seat,
+            "finished": row["finished"],
+            "seats": [s["name"] for s in json.loads(row["seats"])]}
 
 
 def _succeed(future: asyncio.Future[Any], value: Any) -> None:

@@ -32,7 +32,7 @@ function show() {
   $("step").textContent = `${step} / ${data.frames.length - 1} · ${t("deal")} ${frame.deal + 1}`;
   $("action").textContent = frame.action ? `${names[frame.seat]}: ${frame.action}` : "";
   $("hands").innerHTML = frame.hands.map((hand, n) =>
-    `<tr><td>${names[n]}${frame.to_act === n ? " ◀" : ""}</td><td>${hand.map((c) => cardSvg(c, deck)).join("")}</td></tr>`).join("");
+    `<tr><td>${esc(names[n])}${frame.to_act === n ? " ◀" : ""}</td><td>${hand.map((c) => cardSvg(c, deck)).join("")}</td></tr>`).join("");
   const trick = (frame.view.trick || []).map((c) => Array.isArray(c) ? c[1] : c);
   $("trick").innerHTML = `<span class="label">${t("trick")}</span>` + trick.map((c) => cardSvg(c, deck)).join("");
   $("board").textContent = JSON.stringify(frame.match);
@@ -43,7 +43,7 @@ async function start() {
   $("lang").textContent = t("language");
   const answer = await fetch("/api/tables/" + tableId + "/replay");
   data = await answer.json();
-  if (!answer.ok) { $("action").textContent = data.error; return; }
+  if (!answer.ok) { $("action").textContent = errorText(data); return; }
   $("download").href = "/api/tables/" + tableId + "/record";
   $("prev").onclick = () => { step = Math.max(0, step - 1); show(); };
   $("next").onclick = () => { step = Math.min(data.frames.length - 1, step + 1); show(); };

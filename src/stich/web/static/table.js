@@ -51,10 +51,10 @@ async function join() {
   const name = $("name").value.trim();
   const answer = await fetch("/api/tables/" + tableId + "/join", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name, login: localStorage.getItem("stich:login") || undefined }),
+    body: JSON.stringify({ name }),  // an account's login travels as its HttpOnly cookie
   });
   const data = await answer.json();
-  if (!answer.ok) { say("joinerror", data.error); return; }
+  if (!answer.ok) { say("joinerror", errorText(data)); return; }
   localStorage.setItem("stich:name", name);
   localStorage.setItem(tokenKey, data.token);
   $("join").hidden = true;
