@@ -80,7 +80,51 @@ class MatchView:
             return head + f"{self.a.name}'s own cards meet; goes on with {self.a.label}"
         return head + f"{self.a.label} {self.score_text() or '-'} {self.b.label}"
 
+    def summary_for(self, card_id: int) -> str:
+        """The prize list's line from the side of the card whose place the match decided:
+        "match 63, Final: won 2:1 against Bert", "match 63, Final: lost 1:2 to Anna" (T-4)."""
+        if self.kind != "match" or not self.decided:
+            return self.summary()
+        _, other = self.sides_for(card_id)
+        assert other is not None
+        result = self.result_for(card_id)
+        word = "against" if result.startswith("won") else "to"
+        return f"match {self.no}, {self.label}: {result} {word} {other.label}"
+
+    def card_of(self, player: int) -> CardView:
+        """The player's card in this match (the first of them when his own cards meet)."""
+        if self.a.player == player:
+            return self.a
+        if self.b is not None and self.b.player == player:
+            return self.b
+        raise ValueError(f"player {player} has no card in match {self.no}")
+
+    def sides_for(self, card_id: int) -> tuple[CardView, CardView | None]:
+        """(this card, the other one): the match seen from one of its cards."""
+        if self.a.id == card_id:
+            return self.a, self.b
+        if self.b is not None and self.b.id == card_id:
+            return self.b, self.a
+        raise ValueError(f"card {card_id} is not in match {self.no}")
+
+    def result_for(self, card_id: int) -> str:
+        """The result as the holder of one card reads it: his own Bummerl first and whether
+        he won ("won 2:1", "lost 0:2"), whichever pot he drew from; "" while open."""
+        me, _ = self.sides_for(card_id)
+        if self.kind == "bye":
+            return "through (bye)"
+        if self.kind == "self":
+            return ("own cards meet: goes on" if me.id == self.winner
+                    else "own cards meet: given up")
+        if self.score_a is None or self.score_b is None:
+            return ""
+        mine, theirs = ((self.score_a, self.score_b) if me.id == self.a.id
+                        else (self.score_b, self.score_a))
+        return f"{'won' if me.id == self.winner else 'lost'} {mine}:{theirs}"
+
     def score_text(self) -> str:
+        """The result in pairing-list order: the first-named (left-pot) player's Bummerl
+        first, as it is typed in."""
         if self.kind == "bye":
             return "bye"
         if self.kind == "self":
@@ -243,20 +287,23 @@ class PlayerLine:
 
 
 def by_player(snap: Snapshot, round_no: int) -> list[PlayerLine]:
-    """A round's pairings once per player, alphabetically (for the wall): each card with its
-    match number and opponent, so everyone finds himself without reading the whole list."""
+    """A round's pairings once per card, alphabetically (for the wall): each card with its
+    match number, opponent and result from its own side ("won 2:1", "lost 0:2"), so everyone
+    finds himself without reading the whole list."""
     lines = []
     for m in snap.round_matches(round_no):
-        sides = [(m.a, m.b)] + ([(m.b, m.a)] if m.b is not None and m.kind == "match" else [])
-        for me, other in sides:
-            if m.kind == "bye":
+        for me in (m.a, m.b):
+            if me is None:
+                continue
+            other = m.sides_for(me.id)[1]
+            if other is None:
                 opponent = "bye (Freilos)"
             elif m.kind == "self":
-                opponent = f"own card {other.label if other else ''}".strip()
+                opponent = f"own card {other.label}"
             else:
-                opponent = other.label if other else ""
+                opponent = other.label
             lines.append(PlayerLine(me.name, me.label, m.no, m.label, opponent,
-                                    m.score_text()))
+                                    m.result_for(me.id)))
     lines.sort(key=lambda x: (name_key(x.name), x.card, x.no))
     return lines
 
