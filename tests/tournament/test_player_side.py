@@ -172,3 +172,19 @@ def test_swiss_views_read_from_each_side(cli: Cli, snap: Callable[[], Snapshot])
     standings = rows(cli("standings"))
     assert {r[1] for r in standings if r[2] == "1"} == {first.b.name if first.b else "",
                                                         second.b.name if second.b else ""}
+
+
+def test_player_found_by_a_unique_start_of_his_name(cli: Cli, cli_fail: Cli) -> None:
+    # as the score pads read names: exact first, else the one name that starts so
+    cli("create", "Cup", "--cards", "8", "--max-cards", "2")
+    for name, cards in (("Anna Huber", 1), ("Anton Moser", 2), ("Bert", 1), ("Berta", 1)):
+        cli("register", name, "--cards", str(cards))
+    cli("draw", "--seed", "5")
+    assert "Anna Huber: matches" in cli("player", "anna")
+    assert "Anton Moser: cards" in cli("player", "ANT")
+    assert "Anton Moser: cards" in cli("player", "Anton Moser #2")  # a card label
+    assert "Bert: matches" in cli("player", "bert")  # exact wins over Berta's prefix
+    assert "Berta: matches" in cli("player", "berta")
+    line = cli_fail("player", "an")
+    assert "'an' matches several players: Anna Huber, Anton Moser" in line
+    assert "no player named 'Zoe'" in cli_fail("player", "Zoe")

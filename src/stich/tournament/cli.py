@@ -545,7 +545,8 @@ def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
 @app.command()
 def player(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="Player name.")],
+    name: Annotated[str, typer.Argument(help="Player name, or its start if only one name "
+                                        "starts so.")],
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
@@ -554,9 +555,7 @@ def player(
 
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
-        who = snap.player_named(name)
-        if who is None:
-            raise TournamentError(f"no player named {name!r} is registered")
+        who = snap.find_player(name)
         console = _console()
         for table in tables.player_tables(snap, who):
             console.print(table)

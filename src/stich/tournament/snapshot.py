@@ -205,6 +205,26 @@ class Snapshot:
         key = name_key(name)
         return next((p for p in self.active_players if name_key(p.name) == key), None)
 
+    def find_player(self, word: str) -> PlayerView:
+        """A player by his name, or by the start of it when only one name starts so (as the
+        score pads read names); a card label ("Anna #2") names its holder. TournamentError
+        names what matched, or says nobody did."""
+        exact = self.player_named(word)
+        if exact is None and CARD_SUFFIX.search(word):
+            exact = self.player_named(CARD_SUFFIX.sub("", word))
+        if exact is not None:
+            return exact
+        key = name_key(word)
+        found = [p for p in self.active_players if key and name_key(p.name).startswith(key)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            names = ", ".join(p.name for p in sorted(found, key=lambda p: name_key(p.name)))
+            raise TournamentError(f"{word!r} matches several players: {names}; "
+                                  "give more of the name")
+        raise TournamentError(f"no player named {word!r} is registered "
+                              "(stich tournament players lists them)")
+
     def player_matches(self, player: PlayerView) -> list[MatchView]:
         """Every pairing one of the player's cards is in, in match order."""
         return [m for m in self.matches
