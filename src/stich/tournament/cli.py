@@ -589,6 +589,31 @@ def standings_cmd(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption
         _write(html_path, html.standings_page(snap))
 
 
+@app.command("backup")
+def backup_cmd(
+    ctx: typer.Context,
+    target: Annotated[Path, typer.Argument(
+        metavar="FILE", help="The copy to make: a new file, or a folder to put a dated copy in "
+                             "(a USB stick, say).")],
+    db: DbOption = None,
+) -> None:
+    """Copy the database safely, even while another command runs (SQLite's online backup).
+
+    Make one before the first draw and after every round's results, onto another disk.
+
+    A PostgreSQL database is backed up with pg_dump: the command prints the line to run."""
+    from stich.tournament.backup import backup
+    from stich.tournament.store import StoreError
+
+    parent: _Ctx = ctx.obj if isinstance(ctx.obj, _Ctx) else _Ctx(None, None)
+    try:
+        done = backup(resolve_url(db or parent.db), target)
+    except StoreError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(done)  # not wrapped: the paths stay whole
+
+
 @app.command()
 def audit(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
     """Replay every draw from its recorded seed and check it gives the stored pairings."""

@@ -25,7 +25,7 @@ from stich.tournament.bracket import (
     progress,
 )
 from stich.tournament.draw import Entry, Pairing
-from stich.tournament.errors import TournamentError
+from stich.tournament.errors import InconsistentEvent, TournamentError
 from stich.tournament.models import Draw, EntryCard, Event, Player, TournamentMatch
 from stich.tournament.prizes import PrizeLine, prize_list
 from stich.tournament.standings import Format, Meeting, Standing, standings
@@ -416,7 +416,7 @@ def load(s: Session, ev: Event) -> Snapshot:
                        .order_by(TournamentMatch.no)):
         fault = _match_fault(m, holder)
         if fault is not None:
-            raise TournamentError(f"the stored event is inconsistent: {fault}; "
+            raise InconsistentEvent(f"the stored event is inconsistent: {fault}; "
                                   "see `stich tournament audit`")
         group = (m.group_lo, m.group_hi) if m.group_lo is not None and m.group_hi else None
         label = group_label(group, m.round_no) if group else f"Round {m.round_no}"
@@ -440,7 +440,7 @@ def compute(snap: Snapshot) -> None:
         try:
             snap.progress = progress(entries, ev.prize_count, history)
         except BracketError as exc:
-            raise TournamentError(f"the stored event is inconsistent: {exc}") from None
+            raise InconsistentEvent(f"the stored event is inconsistent: {exc}") from None
         snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize,
                                  open_places(snap.progress), sold=len(entries))
         return
