@@ -188,3 +188,15 @@ def test_player_found_by_a_unique_start_of_his_name(cli: Cli, cli_fail: Cli) -> 
     line = cli_fail("player", "an")
     assert "'an' matches several players: Anna Huber, Anton Moser" in line
     assert "no player named 'Zoe'" in cli_fail("player", "Zoe")
+
+
+def test_result_names_the_winner_with_his_score_first(cli: Cli,
+                                                       snap: Callable[[], Snapshot]) -> None:
+    cli("create", "Cup", "--cards", "8", "--max-cards", "1")
+    for name in NAMES:
+        cli("register", name)
+    cli("draw", "--seed", "5")
+    m = next(x for x in snap().open_matches if x.kind == "match")
+    assert m.b is not None
+    out = cli("result", str(m.no), "1:2")
+    assert f"recorded match {m.no}: {m.a.label} 1:2 {m.b.label} - {m.b.label} wins 2:1" in out

@@ -437,8 +437,9 @@ def _results(ctx: typer.Context, items: list[str] | None, db: str | None, event:
     for m in done.changed:
         winner = m.a if m.winner == m.a.id else m.b
         assert winner is not None
+        won = m.result_for(winner.id).removeprefix("won ")  # the winner's Bummerl first
         console.print(f"{verb} match {m.no}: {m.a.label} {m.score_text()} "
-                      f"{m.b.label if m.b else ''} - {winner.label} wins")
+                      f"{m.b.label if m.b else ''} - {winner.label} wins {won}")
     console.print(f"next: {snap.next_step()}")
 
 
@@ -516,7 +517,8 @@ def play(
                     continue
                 console.print(f"match {job.no}: {job.labels[0]} {view.score_text()} "
                               f"{job.labels[1]} ({job.levels[0]} vs {job.levels[1]}, "
-                              f"{played.detail['deals']} deals)")
+                              f"{played.detail['deals']} deals): "
+                              f"{played.verdict(job.labels)}")
             done += 1
         snap = t.snapshot(ev)
     console.print(f"next: {snap.next_step()}")
