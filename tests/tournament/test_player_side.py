@@ -200,3 +200,23 @@ def test_result_names_the_winner_with_his_score_first(cli: Cli,
     assert m.b is not None
     out = cli("result", str(m.no), "1:2")
     assert f"recorded match {m.no}: {m.a.label} 1:2 {m.b.label} - {m.b.label} wins 2:1" in out
+
+
+def test_own_cards_meeting_shows_both_cards(cli: Cli, snap: Callable[[], Snapshot]) -> None:
+    # T-3: a player whose own cards meet gives one up and goes on with the other; the wall
+    # list has a line for each of the two cards
+    cli("create", "Four", "--cards", "4", "--max-cards", "2")
+    cli("register", "Anna", "--cards", "2")
+    cli("register", "Bert")
+    cli("register", "Carl")
+    cli("draw", "--seed", "1")
+    for m in snap().open_matches:
+        cli("result", str(m.no), "2:0" if m.a.name == "Anna" else "0:2")
+    cli("draw", "--seed", "1")
+    final = next(m for m in snap().round_matches(2) if m.label == "Final")
+    assert final.kind == "self" and final.b is not None
+    out = cli("pairings", "--by-player")
+    assert row_of(out, final.a.label)[3:] == [f"own card {final.b.label}", "goes on"]
+    assert row_of(out, final.b.label)[3:] == [f"own card {final.a.label}", "given up"]
+    assert row_of(cli("player", "Anna"), str(final.no))[4:] == [f"own card {final.b.label}",
+                                                                "goes on"]

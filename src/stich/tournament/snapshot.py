@@ -114,8 +114,7 @@ class MatchView:
         if self.kind == "bye":
             return "through (bye)"
         if self.kind == "self":
-            return ("own cards meet: goes on" if me.id == self.winner
-                    else "own cards meet: given up")
+            return "goes on" if me.id == self.winner else "given up"
         if self.score_a is None or self.score_b is None:
             return ""
         mine, theirs = ((self.score_a, self.score_b) if me.id == self.a.id
