@@ -132,6 +132,19 @@ def test_backup_makes_a_checked_copy(event: Path, tmp_path: Path) -> None:
                                                               dated[0].name])  # no leftovers
 
 
+def test_backup_while_another_command_writes(event: Path, tmp_path: Path) -> None:
+    # the online backup copies what is committed; a write in progress does not block it
+    writer = sqlite3.connect(event, isolation_level=None)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute("UPDATE events SET name = 'half-written'")
+        ok(event, "backup", str(tmp_path / "during.stich.db"))
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert "Preisschnapsen" in ok(tmp_path / "during.stich.db", "status")
+
+
 def test_a_damaged_database_is_not_backed_up(event: Path, tmp_path: Path) -> None:
     size, _ = root_page(event, "matches")
     copy = damaged_copy(event, "matches", 2500, size - 2500)

@@ -51,7 +51,8 @@ def backup_sqlite(source: Path, target: Path) -> Path:
     if not dest.parent.is_dir():
         raise StoreError(f"folder {dest.parent} does not exist")
     tmp = dest.with_name(f".{dest.name}.part")
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    # read-write, so that a journal left by a killed command is rolled back as on any open
+    src = sqlite3.connect(source, timeout=BUSY_TIMEOUT)
     try:
         problems = _problems(src)
         if problems:

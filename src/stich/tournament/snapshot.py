@@ -416,7 +416,7 @@ def load(s: Session, ev: Event) -> Snapshot:
         fault = _match_fault(m, holder)
         if fault is not None:
             raise InconsistentEvent(f"the stored event is inconsistent: {fault}; "
-                                  "see `stich tournament audit`")
+                                    "see `stich tournament audit`")
         group = (m.group_lo, m.group_hi) if m.group_lo is not None and m.group_hi else None
         label = group_label(group, m.round_no) if group else f"Round {m.round_no}"
         matches.append(MatchView(m.no, m.round_no, group, label, m.kind, cards[m.card_a_id],
