@@ -144,3 +144,46 @@ def test_a_budget_reaches_the_bots_that_take_one(cli: Cli, backend: Backend,
     for _, _, _, detail in played_log(backend):
         assert detail["nodes"] == 20
         assert detail["budget_taken"] == [b in takers for b in detail["bots"]]
+
+
+def test_the_verdict_names_the_winner_and_why() -> None:
+    # S-10: a Schneider is worth more than one Bummerl, except in tournaments (T-3); Schnapsen
+    # has no Retourschneider
+    def verdict(a: int, b: int, bummerl: list[list[Any]]) -> str:
+        return botplay.Played(a, b, {"bummerl": bummerl}).verdict(("Anna", "Bert"))
+
+    assert verdict(2, 1, [[0, False], [1, False], [0, False]]) == "Anna wins 2:1"
+    assert verdict(0, 2, [[1, True], [1, False]]) == (
+        "Bert wins 2:0, one Bummerl by Schneider, counted as one (T-3)")
+    assert verdict(2, 0, [[0, True], [0, True]]) == (
+        "Anna wins 2:0, both Bummerl by Schneider, each counted as one (T-3)")
+    assert verdict(1, 2, [[1, False], [0, True], [1, True]]) == (
+        "Bert wins 2:1, one Bummerl by Schneider, Anna won a Bummerl by Schneider, "
+        "each counted as one (T-3)")
+    assert verdict(1, 0, [[0, True]]) == "Anna wins 1:0 by Schneider, counted as one (T-3)"
+
+
+def test_play_names_each_winner_and_why(cli: Cli, backend: Backend,
+                                        monkeypatch: pytest.MonkeyPatch,
+                                        snap: Callable[[], Snapshot]) -> None:
+    monkeypatch.setenv("COLUMNS", "250")  # one line per match
+    cli("create", "Bot Cup", "--cards", "8", "--max-cards", "1")
+    for i in range(6):
+        cli("register", f"Bot {i}", "--bot", "rules" if i % 2 else "random")
+    out = cli("play", "--all", "--seed", "3")
+    s = snap()
+    by_no = {m.no: m for m in s.matches}
+    details = {no: (a, b, detail) for no, a, b, detail in played_log(backend)}
+    schneider_seen = False
+    for no, (a, b, detail) in details.items():
+        m = by_no[no]
+        assert m.b is not None
+        winner = m.a if m.winner == m.a.id else m.b
+        won = detail["bummerl"]  # each Bummerl: the seat that won it, by Schneider or not
+        assert [sum(1 for seat, _ in won if seat == k) for k in (0, 1)] == [a, b]  # T-3
+        line = next(x for x in out.splitlines() if x.startswith(f"match {no}: "))
+        mine, theirs = (a, b) if winner is m.a else (b, a)
+        assert f"): {winner.label} wins {mine}:{theirs}" in line, line
+        assert ("Schneider" in line) == any(by for _, by in won), line
+        schneider_seen |= any(by for _, by in won)
+    assert schneider_seen  # the seed plays at least one Schneider

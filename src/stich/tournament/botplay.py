@@ -66,11 +66,39 @@ def match_seed(draw_seed: int, match_no: int) -> int:
 
 @dataclass(frozen=True)
 class Played:
-    """A finished bot match: Bummerl won by each side, and what replays it."""
+    """A finished bot match: Bummerl won by each side, and what replays it. `detail["bummerl"]`
+    lists each Bummerl played as [seat that won it, whether by Schneider] (S-10)."""
 
     score_a: int
     score_b: int
     detail: dict[str, Any]
+
+    def verdict(self, labels: tuple[str, str]) -> str:
+        """Who won the match and why, from the winner's side: "Anna wins 2:1", "Anna wins
+        2:0, both Bummerl by Schneider, each counted as one (T-3)". Schnapsen knows no
+        Retourschneider (S-10): a Schneider is the only Bummerl worth more than one."""
+        won = 0 if self.score_a > self.score_b else 1
+        mine, theirs = ((self.score_a, self.score_b) if won == 0
+                        else (self.score_b, self.score_a))
+        text = f"{labels[won]} wins {mine}:{theirs}"
+        schneider = [seat for seat, by_schneider in self.detail.get("bummerl", [])
+                     if by_schneider]
+        reasons = []
+        n = schneider.count(won)
+        if n:
+            reasons.append("by Schneider" if n == mine == 1
+                           else "both Bummerl by Schneider" if n == mine == 2
+                           else f"all {n} Bummerl by Schneider" if n == mine
+                           else "one Bummerl by Schneider" if n == 1
+                           else f"{n} Bummerl by Schneider")
+        n = schneider.count(1 - won)
+        if n:
+            reasons.append(f"{labels[1 - won]} won {'a' if n == 1 else n} Bummerl by Schneider")
+        if not reasons:
+            return text
+        counted = "counted as one" if len(schneider) == 1 else "each counted as one"
+        head = " " if reasons[0] == "by Schneider" else ", "
+        return f"{text}{head}{', '.join(reasons)}, {counted} (T-3)"
 
 
 def play(levels_ab: tuple[str, str], seats: tuple[str, str], seed: int, match_length: int,
@@ -100,7 +128,8 @@ def play(levels_ab: tuple[str, str], seats: tuple[str, str], seed: int, match_le
         deals += 1
         given = [int(x) for x in match.state()["bummerl"]]
     takers = budget_takers() if budget else frozenset()
+    bummerl = [[int(b["winner"]), bool(b["schneider"])] for b in match.state()["finished"]]
     detail = {"game": GAME, "preset": PRESET, "seed": seed, "bots": list(levels_ab),
               "nodes": nodes, "budget_taken": [level in takers for level in levels_ab],
-              "deals": deals, "match_length": match_length}
+              "deals": deals, "match_length": match_length, "bummerl": bummerl}
     return Played(min(given[1], match_length), min(given[0], match_length), detail)

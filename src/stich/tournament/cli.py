@@ -237,8 +237,10 @@ def register(
 @app.command("import")
 def import_players(
     ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(metavar="FILE.csv", help="name[,cards[,bot]] per row, "
-                                         "with or without a header row.")],
+    path: Annotated[Path, typer.Argument(
+        metavar="FILE.csv", help="name[,cards[,bot]] per row, with or without a header row "
+                                 "(name, cards, bot or Name, Karten, Bot); UTF-8 or Windows-1252, "
+                                 "as Excel saves it.")],
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
@@ -435,8 +437,9 @@ def _results(ctx: typer.Context, items: list[str] | None, db: str | None, event:
     for m in done.changed:
         winner = m.a if m.winner == m.a.id else m.b
         assert winner is not None
+        won = m.result_for(winner.id).removeprefix("won ")  # the winner's Bummerl first
         console.print(f"{verb} match {m.no}: {m.a.label} {m.score_text()} "
-                      f"{m.b.label if m.b else ''} - {winner.label} wins")
+                      f"{m.b.label if m.b else ''} - {winner.label} wins {won}")
     console.print(f"next: {snap.next_step()}")
 
 
@@ -514,7 +517,8 @@ def play(
                     continue
                 console.print(f"match {job.no}: {job.labels[0]} {view.score_text()} "
                               f"{job.labels[1]} ({job.levels[0]} vs {job.levels[1]}, "
-                              f"{played.detail['deals']} deals)")
+                              f"{played.detail['deals']} deals): "
+                              f"{played.verdict(job.labels)}")
             done += 1
         snap = t.snapshot(ev)
     console.print(f"next: {snap.next_step()}")
@@ -545,7 +549,8 @@ def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
 @app.command()
 def player(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="Player name.")],
+    name: Annotated[str, typer.Argument(help="Player name, or its start if only one name "
+                                        "starts so.")],
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
@@ -554,9 +559,7 @@ def player(
 
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
-        who = snap.player_named(name)
-        if who is None:
-            raise TournamentError(f"no player named {name!r} is registered")
+        who = snap.find_player(name)
         console = _console()
         for table in tables.player_tables(snap, who):
             console.print(table)
@@ -588,6 +591,31 @@ def standings_cmd(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption
                                   "see `stich tournament prizes`")
         _console().print(tables.standings_table(snap))
         _write(html_path, html.standings_page(snap))
+
+
+@app.command("backup")
+def backup_cmd(
+    ctx: typer.Context,
+    target: Annotated[Path, typer.Argument(
+        metavar="FILE", help="The copy to make: a new file, or a folder to put a dated copy in "
+                             "(a USB stick, say).")],
+    db: DbOption = None,
+) -> None:
+    """Copy the database safely, even while another command runs (SQLite's online backup).
+
+    Make one before the first draw and after every round's results, onto another disk.
+
+    A PostgreSQL database is backed up with pg_dump: the command prints the line to run."""
+    from stich.tournament.backup import backup
+    from stich.tournament.store import StoreError
+
+    parent: _Ctx = ctx.obj if isinstance(ctx.obj, _Ctx) else _Ctx(None, None)
+    try:
+        done = backup(resolve_url(db or parent.db), target)
+    except StoreError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(done)  # not wrapped: the paths stay whole
 
 
 @app.command()

@@ -5,3 +5,8 @@ from __future__ import annotations
 
 class TournamentError(Exception):
     """Refused; the message is one line naming what is wrong, and nothing was changed."""
+
+
+class InconsistentEvent(TournamentError):
+    """The stored facts do not fit together: tampered with, or read from a damaged file (the
+    store then says which, after SQLite's integrity check)."""

@@ -180,10 +180,15 @@ def pairings_page(snap: Snapshot, round_no: int) -> str:
 def by_player_page(snap: Snapshot, round_no: int) -> str:
     """A round's pairings alphabetically by player, one line per card: for the wall."""
     rows = ([escape(line.card), str(line.no), escape(line.stage), escape(line.opponent),
-             escape(line.result)] for line in by_player(snap, round_no))
+             _own_result(line.result)] for line in by_player(snap, round_no))
     body = _table(["Player", "Match", "Stage", "Opponent", "Result"], rows,
                   ["", "num", "", "", "score"])
     return _page(snap, f"{snap.event.name}: round {round_no} by player", body)
+
+
+def _own_result(text: str) -> str:
+    """A result read from one player's side, a win in bold ("won 2:1", "lost 0:2")."""
+    return f'<span class="win">{escape(text)}</span>' if text.startswith("won") else escape(text)
 
 
 @dataclass(frozen=True)
@@ -218,10 +223,17 @@ def bracket_columns(snap: Snapshot) -> list[Column]:
 
 
 def _box(m: MatchView) -> str:
+    """A bracket box: one line per player, each with his own Bummerl once played (so a line
+    never reads as someone else's score), the winner in bold."""
+    if m.kind == "match":
+        own_a = "" if m.score_a is None else str(m.score_a)
+        own_b = "" if m.score_b is None else str(m.score_b)
+    else:
+        own_a, own_b = "", _result(m)
     return (f'<div class="match"><div class="line"><span class="no">{m.no}</span>'
-            f'{_who(m, "a")}</div>'
+            f'{_who(m, "a")}<span class="res">{own_a}</span></div>'
             f'<div class="line">{_who(m, "b")}'
-            f'<span class="res">{_result(m)}</span></div></div>')
+            f'<span class="res">{own_b}</span></div></div>')
 
 
 def _who(m: MatchView, which: str) -> str:
@@ -269,7 +281,8 @@ def prizes_page(snap: Snapshot) -> str:
     for line in snap.prizes:
         player = escape(names[line.player]) if line.player is not None else (
             f'<span class="muted">{escape(line.status)}</span>')
-        decided = by_no[line.match].summary() if line.match is not None else line.decided
+        decided = (by_no[line.match].summary_for(line.card)
+                   if line.match is not None and line.card is not None else line.decided)
         rows.append([str(line.prize), player, escape(decided), escape(line.note)])
     body = _table(["Prize", "Player", "Decided by", "Note"], rows, ["num"])
     if snap.event.one_prize:

@@ -41,7 +41,7 @@ from stich.tournament.snapshot import (
     row_faults,
     truncated,
 )
-from stich.tournament.store import Store
+from stich.tournament.store import Store, StoreError, damaged, integrity_text
 
 FORMATS = ("preis", "swiss", "roundrobin")
 DECKS = ("french", "german")
@@ -461,7 +461,12 @@ class Tournament:
             return load(s, _event(s, event))
 
     def audit(self, event: str | None) -> list[AuditLine]:
-        """Replay every draw from its recorded seed and inputs; compare with what is stored."""
+        """Replay every draw from its recorded seed and inputs; compare with what is stored.
+        On SQLite the file's own integrity check comes first: a damaged page or index is
+        refused in one line (StoreError) before anything is replayed from it."""
+        problems = self.store.integrity_problems()
+        if problems:
+            raise StoreError(damaged(self.store.url, integrity_text(problems)))
         with self.store.transaction() as s:
             ev = _event(s, event)
             lines: list[AuditLine] = [

@@ -25,7 +25,7 @@ from stich.tournament.bracket import (
     progress,
 )
 from stich.tournament.draw import Entry, Pairing
-from stich.tournament.errors import TournamentError
+from stich.tournament.errors import InconsistentEvent, TournamentError
 from stich.tournament.models import Draw, EntryCard, Event, Player, TournamentMatch
 from stich.tournament.prizes import PrizeLine, prize_list
 from stich.tournament.standings import Format, Meeting, Standing, standings
@@ -80,7 +80,50 @@ class MatchView:
             return head + f"{self.a.name}'s own cards meet; goes on with {self.a.label}"
         return head + f"{self.a.label} {self.score_text() or '-'} {self.b.label}"
 
+    def summary_for(self, card_id: int) -> str:
+        """The prize list's line from the side of the card whose place the match decided:
+        "match 63, Final: won 2:1 against Bert", "match 63, Final: lost 1:2 to Anna" (T-4)."""
+        if self.kind != "match" or not self.decided:
+            return self.summary()
+        _, other = self.sides_for(card_id)
+        assert other is not None
+        result = self.result_for(card_id)
+        word = "against" if result.startswith("won") else "to"
+        return f"match {self.no}, {self.label}: {result} {word} {other.label}"
+
+    def card_of(self, player: int) -> CardView:
+        """The player's card in this match (the first of them when his own cards meet)."""
+        if self.a.player == player:
+            return self.a
+        if self.b is not None and self.b.player == player:
+            return self.b
+        raise ValueError(f"player {player} has no card in match {self.no}")
+
+    def sides_for(self, card_id: int) -> tuple[CardView, CardView | None]:
+        """(this card, the other one): the match seen from one of its cards."""
+        if self.a.id == card_id:
+            return self.a, self.b
+        if self.b is not None and self.b.id == card_id:
+            return self.b, self.a
+        raise ValueError(f"card {card_id} is not in match {self.no}")
+
+    def result_for(self, card_id: int) -> str:
+        """The result as the holder of one card reads it: his own Bummerl first and whether
+        he won ("won 2:1", "lost 0:2"), whichever pot he drew from; "" while open."""
+        me, _ = self.sides_for(card_id)
+        if self.kind == "bye":
+            return "through (bye)"
+        if self.kind == "self":
+            return "goes on" if me.id == self.winner else "given up"
+        if self.score_a is None or self.score_b is None:
+            return ""
+        mine, theirs = ((self.score_a, self.score_b) if me.id == self.a.id
+                        else (self.score_b, self.score_a))
+        return f"{'won' if me.id == self.winner else 'lost'} {mine}:{theirs}"
+
     def score_text(self) -> str:
+        """The result in pairing-list order: the first-named (left-pot) player's Bummerl
+        first, as it is typed in."""
         if self.kind == "bye":
             return "bye"
         if self.kind == "self":
@@ -160,6 +203,26 @@ class Snapshot:
     def player_named(self, name: str) -> PlayerView | None:
         key = name_key(name)
         return next((p for p in self.active_players if name_key(p.name) == key), None)
+
+    def find_player(self, word: str) -> PlayerView:
+        """A player by his name, or by the start of it when only one name starts so (as the
+        score pads read names); a card label ("Anna #2") names its holder. TournamentError
+        names what matched, or says nobody did."""
+        exact = self.player_named(word)
+        if exact is None and CARD_SUFFIX.search(word):
+            exact = self.player_named(CARD_SUFFIX.sub("", word))
+        if exact is not None:
+            return exact
+        key = name_key(word)
+        found = [p for p in self.active_players if key and name_key(p.name).startswith(key)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            names = ", ".join(p.name for p in sorted(found, key=lambda p: name_key(p.name)))
+            raise TournamentError(f"{word!r} matches several players: {names}; "
+                                  "give more of the name")
+        raise TournamentError(f"no player named {word!r} is registered "
+                              "(stich tournament players lists them)")
 
     def player_matches(self, player: PlayerView) -> list[MatchView]:
         """Every pairing one of the player's cards is in, in match order."""
@@ -243,20 +306,23 @@ class PlayerLine:
 
 
 def by_player(snap: Snapshot, round_no: int) -> list[PlayerLine]:
-    """A round's pairings once per player, alphabetically (for the wall): each card with its
-    match number and opponent, so everyone finds himself without reading the whole list."""
+    """A round's pairings once per card, alphabetically (for the wall): each card with its
+    match number, opponent and result from its own side ("won 2:1", "lost 0:2"), so everyone
+    finds himself without reading the whole list."""
     lines = []
     for m in snap.round_matches(round_no):
-        sides = [(m.a, m.b)] + ([(m.b, m.a)] if m.b is not None and m.kind == "match" else [])
-        for me, other in sides:
-            if m.kind == "bye":
+        for me in (m.a, m.b):
+            if me is None:
+                continue
+            other = m.sides_for(me.id)[1]
+            if other is None:
                 opponent = "bye (Freilos)"
             elif m.kind == "self":
-                opponent = f"own card {other.label if other else ''}".strip()
+                opponent = f"own card {other.label}"
             else:
-                opponent = other.label if other else ""
+                opponent = other.label
             lines.append(PlayerLine(me.name, me.label, m.no, m.label, opponent,
-                                    m.score_text()))
+                                    m.result_for(me.id)))
     lines.sort(key=lambda x: (name_key(x.name), x.card, x.no))
     return lines
 
@@ -349,8 +415,8 @@ def load(s: Session, ev: Event) -> Snapshot:
                        .order_by(TournamentMatch.no)):
         fault = _match_fault(m, holder)
         if fault is not None:
-            raise TournamentError(f"the stored event is inconsistent: {fault}; "
-                                  "see `stich tournament audit`")
+            raise InconsistentEvent(f"the stored event is inconsistent: {fault}; "
+                                    "see `stich tournament audit`")
         group = (m.group_lo, m.group_hi) if m.group_lo is not None and m.group_hi else None
         label = group_label(group, m.round_no) if group else f"Round {m.round_no}"
         matches.append(MatchView(m.no, m.round_no, group, label, m.kind, cards[m.card_a_id],
@@ -373,7 +439,7 @@ def compute(snap: Snapshot) -> None:
         try:
             snap.progress = progress(entries, ev.prize_count, history)
         except BracketError as exc:
-            raise TournamentError(f"the stored event is inconsistent: {exc}") from None
+            raise InconsistentEvent(f"the stored event is inconsistent: {exc}") from None
         snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize,
                                  open_places(snap.progress), sold=len(entries))
         return

@@ -12,6 +12,7 @@ Alembic is imported only when a migration has to run (a new or an older database
 from __future__ import annotations
 
 import importlib.util
+import shlex
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,6 +23,7 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from stich.tournament.errors import InconsistentEvent
 from stich.tournament.location import (
     DEFAULT_DB,
     ENV_VAR,
@@ -76,15 +78,37 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """One unit of work: committed when the block ends, rolled back on any error."""
-        with self._sessions() as session:
-            try:
-                with session.begin():
-                    yield session
-            except OperationalError as exc:
-                if _is_busy(exc):
-                    raise StoreError(BUSY) from None
-                raise StoreError(f"database error: {_first_line(exc)}") from None
+        """One unit of work: committed when the block ends, rolled back on any error. A
+        damaged file is one StoreError naming it and what to do, whether SQLite notices
+        (malformed pages) or the facts read through a damaged index do not fit together."""
+        try:
+            with self._sessions() as session, session.begin():
+                yield session
+        except (DatabaseError, sqlite3.DatabaseError) as exc:
+            if _is_busy(exc):
+                raise StoreError(BUSY) from None
+            if is_damaged(exc):
+                raise StoreError(damaged(self.url, _first_line(exc))) from None
+            raise StoreError(f"database error: {_first_line(exc)}") from None
+        except InconsistentEvent:
+            problems = self.integrity_problems()
+            if problems:
+                raise StoreError(damaged(self.url, integrity_text(problems))) from None
+            raise
+
+    def integrity_problems(self) -> list[str]:
+        """SQLite's own check of every page and index (`PRAGMA integrity_check`): what it
+        finds wrong, none when the file is sound. Other databases check themselves: none."""
+        if self.engine.dialect.name != "sqlite":
+            return []
+        try:
+            with self.engine.connect() as conn:
+                rows = [str(r[0]) for r in conn.exec_driver_sql("PRAGMA integrity_check")]
+        except (DatabaseError, sqlite3.DatabaseError) as exc:
+            if _is_busy(exc):
+                raise StoreError(BUSY) from None
+            return [_first_line(exc)]
+        return integrity_findings(rows)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -182,14 +206,64 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+def integrity_findings(rows: list[str]) -> list[str]:
+    """What `PRAGMA integrity_check` returned, one finding a line; none for "ok"."""
+    if rows == ["ok"]:
+        return []
+    return [line.strip() for row in rows for line in row.splitlines()
+            if line.strip() and not line.startswith("***")]
+
+
+def integrity_text(problems: list[str]) -> str:
+    """The integrity check's findings in a few words: the first, and how many more."""
+    more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return f"integrity check: {problems[0]}{more}"
+
+
 def _is_busy(exc: BaseException) -> bool:
     text_ = str(getattr(exc, "orig", None) or exc).lower()
     return "database is locked" in text_ or "database is busy" in text_
 
 
+#: What SQLite says when a file's pages are damaged (not when it is some other file).
+DAMAGE_WORDS = ("malformed", "corrupt", "not a database")
+#: The first bytes of every SQLite file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def is_damaged(exc: BaseException | str) -> bool:
+    """Whether SQLite's error says the file's pages are damaged."""
+    text_ = str(getattr(exc, "orig", None) or exc).lower()
+    return any(word in text_ for word in DAMAGE_WORDS)
+
+
+def damaged(url: str, what: str) -> str:
+    """The one line for a damaged database file: which file, and what to do about it."""
+    path = sqlite_path(url)
+    if path is None:
+        return f"the database at {where(url)} is damaged ({what}); restore it from a backup"
+    return (f"the tournament database {path} is damaged ({what}): restore your latest backup "
+            "(stich tournament backup FILE makes one), or rescue what is left with "
+            f"`sqlite3 {shlex.quote(str(path))} .recover | sqlite3 recovered.stich.db` and "
+            "use that file")
+
+
+def _is_sqlite_file(url: str) -> bool:
+    path = sqlite_path(url)
+    if path is None:
+        return False
+    try:
+        with path.open("rb") as f:
+            return f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
 def _store_error(url: str, exc: BaseException) -> StoreError:
     if _is_busy(exc):
         return StoreError(BUSY)
+    if is_damaged(exc) and (sqlite_path(url) is None or _is_sqlite_file(url)):
+        return StoreError(damaged(url, _first_line(exc)))
     if sqlite_path(url) is None and isinstance(exc, OperationalError):
         return StoreError(f"cannot connect to the database at {where(url)}: {_first_line(exc)}")
     return StoreError(f"{where(url)} is not a usable tournament database: {_first_line(exc)}")

@@ -5,10 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.table import Table
+from rich.text import Text
 
 from stich.tournament.html import DECK_NAMES, FORMAT_NAMES
 from stich.tournament.models import Event
-from stich.tournament.snapshot import PlayerView, Snapshot, by_player, card_status
+from stich.tournament.snapshot import (
+    CardView,
+    MatchView,
+    PlayerView,
+    Snapshot,
+    by_player,
+    card_status,
+)
 
 
 def settings_line(snap: Snapshot) -> str:
@@ -46,6 +54,8 @@ def players_table(snap: Snapshot) -> Table:
 
 
 def pairings_table(snap: Snapshot, round_no: int) -> Table:
+    """A round by match: the result in column order (left pot first, as typed in), and the
+    winner's name in bold, as on the printed list."""
     left, right = snap.sides
     table = Table("No.", "Stage", left, right, "Result", title=f"Round {round_no}")
     for m in snap.round_matches(round_no):
@@ -55,8 +65,13 @@ def pairings_table(snap: Snapshot, round_no: int) -> Table:
             res = "own cards meet: one is given up"
         else:
             res = m.score_text()
-        table.add_row(str(m.no), m.label, m.a.label, m.b.label if m.b else "(Freilos)", res)
+        table.add_row(str(m.no), m.label, _named(m, m.a),
+                      _named(m, m.b) if m.b else "(Freilos)", res)
     return table
+
+
+def _named(m: MatchView, card: CardView) -> Text:
+    return Text(card.label, style="bold" if m.kind == "match" and m.winner == card.id else "")
 
 
 def by_player_table(snap: Snapshot, round_no: int) -> Table:
@@ -89,10 +104,14 @@ def player_tables(snap: Snapshot, player: PlayerView) -> list[Table]:
                     title=f"{player.name}: matches")
     mine = snap.player_matches(player)
     for m in sorted(mine, key=lambda m: (m.decided, m.no)):
-        me, other = (m.a, m.b) if m.a.player == player.id else (m.b, m.a)
-        assert me is not None
-        opponent = "bye (Freilos)" if other is None else other.label
-        res = m.score_text() if m.decided else "open"
+        me, other = m.sides_for(m.card_of(player.id).id)
+        if other is None:
+            opponent = "bye (Freilos)"
+        elif m.kind == "self":
+            opponent = f"own card {other.label}"
+        else:
+            opponent = other.label
+        res = m.result_for(me.id) if m.decided else "open"
         matches.add_row(str(m.no), str(m.round), m.label, me.label, opponent, res)
     out.append(matches)
     return out
@@ -102,8 +121,11 @@ def player_line(snap: Snapshot, player: PlayerView) -> str:
     """What the player does next, in one line."""
     open_ = [m for m in snap.player_matches(player) if not m.decided]
     if open_:
-        return f"{player.name} plays next: " + ", ".join(
-            f"match {m.no} ({m.a.label} - {m.b.label if m.b else ''})" for m in open_)
+        parts = []
+        for m in open_:
+            me, other = m.sides_for(m.card_of(player.id).id)
+            parts.append(f"match {m.no} ({me.label} against {other.label if other else ''})")
+        return f"{player.name} plays next: " + ", ".join(parts)
     return f"{player.name} has no open match"
 
 
@@ -122,7 +144,8 @@ def prizes_table(snap: Snapshot) -> Table:
     by_no = {m.no: m for m in snap.matches}
     table = Table("Prize", "Player", "Decided by", "Note", title=f"{snap.event.name}: prizes")
     for line in snap.prizes:
-        decided = by_no[line.match].summary() if line.match is not None else line.decided
+        decided = (by_no[line.match].summary_for(line.card)
+                   if line.match is not None and line.card is not None else line.decided)
         who = names[line.player] if line.player is not None else f"({line.status})"
         table.add_row(str(line.prize), who, decided, line.note)
     return table
