@@ -104,6 +104,10 @@ def play(
     deck: Annotated[str | None, typer.Option(
         metavar="DECK", help="Card pictures and names: french, german, swiss.")] = None,
     name: Annotated[str, typer.Option(metavar="NAME", help="Your name at the table.")] = "You",
+    names: Annotated[str | None, typer.Option(
+        metavar="A,B,C", help="The other players' names, comma-separated, in playing order "
+                              "after you (default: where they sit: Partner, Left, Right; "
+                              "with two players the bot's name).")] = None,
     save: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Where to save the match record (a new file).")] = None,
     resume: Annotated[Path | None, typer.Option(
@@ -120,7 +124,8 @@ def play(
     from stich.terminal.start import PlayRequest, StartError, start_play
 
     request = PlayRequest(game, vs, preset, option or [], seed, deck, name, save, resume,
-                          auto_claim, wait, _records_dir(), nodes=nodes, think_ms=think_ms)
+                          auto_claim, wait, _records_dir(), nodes=nodes, think_ms=think_ms,
+                          names=names)
     try:
         start_play(request)
     except StartError as error:
@@ -238,22 +243,31 @@ def analyse(
     at: Annotated[int, typer.Option(
         help="The action to explain: the position before it (0-based, as verify counts).")],
     deal: Annotated[int | None, typer.Option(
-        help="The deal of a match record (0-based; needed when it holds several).")] = None,
+        help="The deal of a match record, numbered from 1 as play shows it (needed when it "
+             "holds several).")] = None,
     worlds: Annotated[int, typer.Option(
         help="Worlds to sample from what the seat knows.")] = 20,
     seed: Annotated[int, typer.Option(help="Seed for the sampled worlds.")] = 1,
+    deck: Annotated[str | None, typer.Option(
+        metavar="DECK", help="Card names: french, german, swiss (default: the game's usual "
+                             "deck, as play shows it).")] = None,
 ) -> None:
     """Each legal action at a position of a recorded deal with its value for the seat to act
     (averaged over sampled worlds, exact when every card is known)."""
     from stich.core.records import RecordError, load_json
     from stich.explain import deal_in, explain
+    from stich.terminal.games import action_names
+    from stich.terminal.start import StartError
 
     try:
         dealt, number = deal_in(load_json(record), deal)
+        name = action_names(dealt.game, dealt.seats, deck)
         explanation = explain(dealt, at, deal=number, worlds=worlds, seed=seed)
+    except StartError as error:
+        raise _fail(str(error)) from None
     except (RecordError, ValueError) as error:
         raise _fail(f"{record}: {error}") from None
-    for line in explanation.lines():
+    for line in explanation.lines(name):
         typer.echo(line)
 
 

@@ -218,10 +218,11 @@ def test_view_names_cards_marks_pending_marriages_and_bummerl() -> None:
     assert "You 40 Herz (pending" in marriages.plain and "Laub (pending" not in marriages.plain
     assert view.says(0, "win") == "You win" and view.says(1, "win") == "Rules wins"
     match = SchnapsenMatch(["You", "Rules"], 7)
-    match.bummerl = BummerlCounter(start=7, schneider_bummerl=2)
+    match.bummerl = BummerlCounter(start=7, schneider_bummerl=2, rubber=3)
     match.bummerl.add([7, 0])
     lines = [line.plain for line in view.bummerl_lines(match)]
-    assert lines == ["You win the Bummerl (7:0): Schneider! Rules gets 2 Bummerl"]
+    assert lines == ["You win the Bummerl (7:0): Rules gets 2 Bummerl, a Schneider: Rules "
+                     "never scored (S-10)"]
     assert view.bummerl_lines(match) == []  # announced once
 
 

@@ -32,6 +32,9 @@ from stich.terminal.view import GameView, seat_cell, seating_grid
 class JassView(GameView):
     """Seat 0 for the person; names in seat order (seat 2 is the partner)."""
 
+    SEAT_NAMES = ("Right", "Partner", "Left")
+    """Play goes counter-clockwise: the next seat sits on the right (J-2)."""
+
     _board_shown_for = -1
     """The deal whose first view showed the Z (it is shown once per deal, and after it)."""
 
@@ -259,13 +262,13 @@ class JassView(GameView):
         return Group(*lines)
 
     def match_summary(self, match: Match) -> RenderableType:
-        """The winner and the totals; the boards were drawn once, under the last deal."""
+        """The winner and why (first to the target, J-7) and the totals; the boards were
+        drawn once, under the last deal."""
         assert isinstance(match, JassMatch)
-        title = (f"{self.team_name(match.winner)} win the game" if match.winner is not None
-                 else "Game")
         totals = "   ·   ".join(f"{self.team_name(team)} {board.total}"
                                 for team, board in enumerate(match.boards()))
-        return Group(Rule(title), Text(f"Final score: {totals}", style="bold"))
-
-
-
+        lines: list[RenderableType] = [Rule("Match over")]
+        if match.winner is not None:
+            lines.append(Text(f"{self.team_name(match.winner)} win the game: first to "
+                              f"{match.options.target} (J-7)", style="bold"))
+        return Group(*lines, Text(f"Final score: {totals}", style="bold"))

@@ -43,6 +43,9 @@ class GameView(ABC):
     the table now sees of him. His other moves he made himself."""
     SUFFIX_KINDS: frozenset[str] = frozenset()
     """Events told at the end of the line of the play that caused them (Jass: Stöck)."""
+    SEAT_NAMES: tuple[str, ...] = ()
+    """The other seats' names by default, in seat order: where each sits as the person sees
+    the table (empty: the bot's name)."""
 
     def __init__(self, names: Sequence[str], deck: Deck) -> None:
         self.names = list(names)
@@ -64,6 +67,10 @@ class GameView(ABC):
     @abstractmethod
     def match_summary(self, match: Match) -> RenderableType:
         """The final score of the match."""
+
+    def match_intro(self, match: Match) -> list[Text]:
+        """What one match is, said once where it starts (nothing by default)."""
+        return []
 
     # --- keys and help ----------------------------------------------------------------------
     def offered(self) -> list[Action]:
