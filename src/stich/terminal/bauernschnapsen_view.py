@@ -266,7 +266,7 @@ class ContractView(GameView):
 
     def help_notes(self) -> list[tuple[str, str]]:
         keys = {name: key for name, key in BID_KEYS.items()}
-        return [("", "Contracts, lowest first (a later bid must be higher; B-3):"),
+        return [("", "Bids are listed lowest first: a later bid must be higher (B-3)"),
                 *((keys[c.name], contract_help(c)) for c in TABLE),
                 ("", "Rules in full: docs/rules/bauernschnapsen.md")]
 

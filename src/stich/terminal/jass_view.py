@@ -19,7 +19,7 @@ from stich.core.cards import RANK_OF, SUIT_OF, Card, Rank, Suit, card_set, cards
 from stich.core.game import Game, Observation
 from stich.core.knowledge import Event
 from stich.core.match import Match
-from stich.core.scoring.jass_board import render_text
+from stich.core.scoring.jass_board import ZBoard, render_text
 from stich.jass.cards import Contract, strength
 from stich.jass.game import TEAMS, Jass, JassObservation
 from stich.jass.match import JassMatch
@@ -60,10 +60,15 @@ class JassView(GameView):
         order = strength(contract) if contract is not None else RANK_OF
         return sorted(observation.hand, key=lambda c: (SUIT_OF[c] != trump, SUIT_OF[c], -order[c]))
 
-    def boards(self, match: JassMatch) -> Columns:
-        """Both teams' Z side by side, as written so far."""
+    def boards(self, match: JassMatch, written: tuple[int, int] = (0, 0)) -> Columns:
+        """Both teams' Z side by side, as written so far: with ``written``, the points each
+        team has written in the deal in play (J-7: as they happen), so that the Z's total is
+        the running score shown under it."""
+        entries = match.score.entries
+        boards = [ZBoard.from_entries([*entries[team], *([written[team]] if written[team]
+                                                         else [])]) for team in (0, 1)]
         return Columns([Text(render_text(board, self.team_name(team), match.options.target))
-                        for team, board in enumerate(match.boards())], padding=(0, 6))
+                        for team, board in enumerate(boards)], padding=(0, 6))
 
     def _score_line(self, obs: JassObservation) -> Text:
         line = Text("Score: ", style="bold")
@@ -119,7 +124,7 @@ class JassView(GameView):
             Rule(f"Deal {len(match.deals) + 1} · Schieber ({match.options.preset})")]
         if self._board_shown_for != len(match.deals):
             self._board_shown_for = len(match.deals)
-            lines.append(self.boards(match))
+            lines.append(self.boards(match, obs.points))
         lines.append(self._score_line(obs))
         if obs.contract is None:
             lines.append(self._choice_line(obs))

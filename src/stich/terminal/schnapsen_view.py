@@ -13,6 +13,7 @@ from stich.core.cards import SUIT_OF, Card, Suit, cards_in
 from stich.core.game import Game, Observation
 from stich.core.knowledge import Event
 from stich.core.match import Match
+from stich.schnapsen.caution import costly_action_warning
 from stich.schnapsen.family import CARD_POINTS, WINNING_SCORE
 from stich.schnapsen.game import Schnapsen, SchnapsenObservation
 from stich.schnapsen.match import SchnapsenMatch
@@ -68,6 +69,13 @@ class SchnapsenView(GameView):
             ("m…", "marriage: King and Queen of a suit, 20 (40 in trump); lead one (S-5)"),
             ("", "Rules in full: docs/rules/schnapsen.md"),
         ]
+
+    def caution(self, game: Game, action: Action) -> str | None:
+        """Soft preset: a claim below 66 or a close that cannot reach 66 is asked about once
+        (S-7, S-8, S-11; the predicate of the rules layer)."""
+        assert isinstance(game, Schnapsen)
+        warning = costly_action_warning(game, action)
+        return None if warning is None else f"{warning.reason} ({warning.rule})"
 
     def auto_claim(self, observation: Observation) -> bool:
         """Claim for the person once his counted points reach 66 (soft preset only: the
