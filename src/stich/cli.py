@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,13 +15,16 @@ from typer.core import TyperCommand, TyperGroup
 
 
 class _PlainHelp:
-    """Help that shows no ``<bool>`` tag beside ``--help``."""
+    """Help that shows no ``<bool>`` tag beside a flag: Typer writes each option's type
+    (``<int>``, ``<bool>``), which for ``--help`` and ``--progress/--no-progress`` reads as if
+    they took a value."""
 
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)  # type: ignore[misc]
-        if option is not None:
-            option.metavar = ""
-        return option
+    def get_params(self, ctx: Any) -> Any:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
 
 
 class _PlainHelpCommand(_PlainHelp, TyperCommand):
@@ -27,17 +32,55 @@ class _PlainHelpCommand(_PlainHelp, TyperCommand):
 
 
 class _PlainHelpGroup(_PlainHelp, TyperGroup):
-    """The `stich` group's own help, likewise."""
+    """A group's own help, likewise."""
 
 
-app = typer.Typer(
-    cls=_PlainHelpGroup,
+def reflow(doc: str | None) -> str | None:
+    """A docstring's paragraphs each on one line: Typer's Rich help keeps a docstring's line
+    breaks, which then fall mid-sentence once the help is wrapped to the terminal."""
+    if doc is None:
+        return None
+    import inspect
+
+    paragraphs = re.split(r"\n\s*\n", inspect.cleandoc(doc))
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+class _App(typer.Typer):
+    """Every group and command with plain flags in the help, and docstrings re-flowed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cls", _PlainHelpGroup)
+        super().__init__(**kwargs)
+
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+        kwargs.setdefault("cls", _PlainHelpCommand)
+        register = super().command(*args, **kwargs)
+
+        def decorator(function: Any) -> Any:
+            function.__doc__ = reflow(function.__doc__)
+            return register(function)
+
+        return decorator
+
+    def callback(self, *args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+        kwargs.setdefault("cls", _PlainHelpGroup)
+        register = super().callback(*args, **kwargs)
+
+        def decorator(function: Any) -> Any:
+            function.__doc__ = reflow(function.__doc__)
+            return register(function)
+
+        return decorator
+
+
+app = _App(
     name="stich",
     help="Schnapsen, Bauernschnapsen, Dreierschnapsen and Schieber Jass: play, verify, organise.",
     no_args_is_help=True,
     add_completion=False,
 )
-record_app = typer.Typer(help="Deal and match records (notation.md).", no_args_is_help=True)
+record_app = _App(help="Deal and match records (notation.md).", no_args_is_help=True)
 app.add_typer(record_app, name="record")
 
 
@@ -80,7 +123,7 @@ FLAG = ""
 """The metavar of a flag: nothing beside it in the help."""
 
 
-@app.command(cls=_PlainHelpCommand, epilog=f"The rules of every game: {RULES_DOCS}.")
+@app.command(epilog=f"The rules of every game: {RULES_DOCS}.")
 def play(
     game: Annotated[str | None, typer.Argument(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
@@ -335,7 +378,7 @@ def tafel(
     run(pad, path)
 
 
-@app.command(cls=_PlainHelpCommand)
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on.")
                     ] = "127.0.0.1",
@@ -371,7 +414,7 @@ def serve(
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."
 
 
-_TOURNAMENT_STUB = typer.Typer(help=TOURNAMENT_HELP)
+_TOURNAMENT_STUB = _App(help=TOURNAMENT_HELP)
 """Lists `stich tournament` in the help of other command lines, without its imports."""
 
 
