@@ -4,6 +4,8 @@ process: the tests); every help page re-flows its paragraphs and tags no flag ``
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from typer.testing import CliRunner
 
@@ -43,7 +45,7 @@ def unfilled_lines(page: str) -> list[str]:
     a line break inside a paragraph that the text, not the width, put there."""
     lines = page.splitlines()
     found = []
-    for before, after in zip(lines, lines[1:], strict=False):
+    for before, after in itertools.pairwise(lines):
         if before.startswith("│") and after.startswith("│"):
             inner = before[1:before.rindex("│")]
             rest = after[1:after.rindex("│")]
