@@ -63,8 +63,8 @@ def test_dreier_names_who_reached_24_and_the_retourschneider() -> None:  # D-1
     match.race.add([24, 0, 0])
     flat = " ".join(shown(view.match_summary(match)).split())
     assert "You win the match" in flat
-    assert ("Left & Right get 4 Bummerl each, a Retourschneider: they had led 23 to 0 and lost "
-            "all the same (D-1)") in flat
+    assert ("Left & Right get 4 Bummerl each, a Retourschneider: they stood at 23 and the winner "
+            "came from 0 (D-1)") in flat
     match.race = RaceTo24(3, limit=1)
     match.race.add([10, 24, 3])  # Left reaches 24: Right, fewest, gets the Bummerl
     flat = " ".join(shown(view.match_summary(match)).split())
@@ -127,3 +127,20 @@ def test_jass_names_the_team_first_to_the_target() -> None:  # J-7
     flat = " ".join(shown(JassView(names, Deck.SWISS).match_summary(match)).split())
     assert "Right & Left win the game: first to 2500 (J-7)" in flat
     assert "Final score: You & Partner 0 · Right & Left 2510" in flat
+
+
+def test_the_last_deal_shows_no_fresh_count_below_a_finished_match() -> None:  # S-10, B-7
+    from stich.bots import make_bot
+    from stich.runner import play_deal
+
+    for match, view in ((SchnapsenMatch(["You", "Rules"], 3),
+                         SchnapsenView(["You", "Rules"], Deck.FRENCH)),
+                        (BauernschnapsenMatch(FOUR, 3), BauernschnapsenView(FOUR, Deck.FRENCH))):
+        bots = [make_bot(match.GAME, "random", seat) for seat in range(len(match.seats))]
+        while not match.is_over():
+            game = match.new_deal()
+            play_deal(game, bots)
+            match.finish_deal(game)
+            text = shown(view.deal_summary(game, match, 0))
+            fresh = "to go" in text or "Race to 24" in text
+            assert fresh != match.is_over(), text  # the count only while the match goes on

@@ -81,6 +81,8 @@ class ContractView(GameView):
     """Where the race to 24 and its Bummerl are ruled."""
     PARTY = "team"
     """Who races: a team with four, each player with three."""
+    RETOUR = "had led 23 to 0 and lost all the same"
+    """Why the losers of a race get a Retourschneider (B-7)."""
 
     def __init__(self, names: Sequence[str], deck: Deck) -> None:
         super().__init__(names, deck)
@@ -384,8 +386,7 @@ class ContractView(GameView):
         why = {
             "bummerl": "",
             "schneider": f", a Schneider: {they} still had 0 points",
-            "retourschneider": f", a Retourschneider: {they} had led 23 to 0 and lost all the "
-                               f"same",
+            "retourschneider": f", a Retourschneider: {they} {self.RETOUR}",
         }[outcome["kind"]]
         return f"{self.says(winners, 'reach')} 24 ({score}): {got}{why} ({self.RACE_RULE})"
 

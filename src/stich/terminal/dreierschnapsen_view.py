@@ -16,6 +16,7 @@ class DreierschnapsenView(ContractView):
 
     RACE_RULE = "D-1"
     PARTY = "player"
+    RETOUR = "stood at 23 and the winner came from 0"
     SEAT_NAMES = ("Left", "Right")
     """Play goes clockwise: the next seat sits on the left (B-1, D-1)."""
 

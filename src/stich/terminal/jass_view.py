@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stich.core.actions import Action
+from stich.core.card_names import RANK_NAMES, SUIT_NAMES
 from stich.core.cards import RANK_OF, SUIT_OF, Card, Rank, Suit, card_set, cards_in, format_cards
 from stich.core.game import Game, Observation
 from stich.core.knowledge import Event
@@ -173,9 +174,11 @@ class JassView(GameView):
     def help_notes(self) -> list[tuple[str, str]]:
         four = rank_key(Rank.JACK, self.deck)
         run = suit_key(Suit.H, self.deck) + rank_key(Rank.ACE, self.deck)
-        return [
-            (f"w{four}", "Weis four of a kind: w and the rank's letter (J-5)"),
-            (f"w{run}", "Weis a run: w, the suit's letter and the top card's (J-5)"),
+        return [  # patterns, not keys: the keys themselves are listed above
+            ("w…", f"Weis: w and the rank's letter for four of a kind (w{four}: four "
+                   f"{RANK_NAMES[self.deck][Rank.JACK]}), w, the suit's letter and the top "
+                   f"card's for a run (w{run}: a run in {SUIT_NAMES[self.deck][Suit.H]} up to "
+                   f"the {RANK_NAMES[self.deck][Rank.ACE]}) (J-5)"),
             ("to / tu", "Obenabe: no trump, Ace high, 8s count 8; Undenufe: no trump, 6 high "
                         "(J-1)"),
             ("s", "push (schieben): your partner must choose the contract (J-3)"),

@@ -181,7 +181,8 @@ class SchnapsenView(GameView):
                 line.append(f"{count(sizes[player], 'card')}, not shown", style="dim")
             lines.append(line)
         lines.extend(self.bummerl_lines(match))
-        lines.append(self._score_line(match))
+        if not match.is_over():  # the match's end says how the last Bummerl was won
+            lines.append(self._score_line(match))
         return Group(*lines)
 
     def bummerl_lines(self, match: SchnapsenMatch) -> list[Text]:
