@@ -298,13 +298,15 @@ def analyse(
     """Each legal action at a position of a recorded deal with its value for the seat to act
     (averaged over sampled worlds, exact when every card is known)."""
     from stich.core.records import RecordError, load_json
+    from stich.core.registry import canonical_name
     from stich.explain import deal_in, explain
     from stich.terminal.games import action_names
-    from stich.terminal.start import StartError
+    from stich.terminal.start import StartError, choose_deck
 
     try:
         dealt, number = deal_in(load_json(record), deal)
-        name = action_names(dealt.game, dealt.seats, deck)
+        name = action_names(dealt.game, dealt.seats,
+                            choose_deck(canonical_name(dealt.game), deck))
         explanation = explain(dealt, at, deal=number, worlds=worlds, seed=seed)
     except StartError as error:
         raise _fail(str(error)) from None

@@ -76,7 +76,8 @@ def test_trump_auction_doubling_keys_and_refusals(tmp_path: Path) -> None:  # B-
     child.sendline("?")  # every key, and the contracts explained (9.9)
     child.expect("Keys")
     child.expect(PROMPT)
-    assert re.search(r"│ kb\s+│ bid Kontrabauernschnapser\s+│ -", child.before)
+    # each key once: a bid's row explains its contract (B-5)
+    assert re.search(r"│ kb\s+│ Kontrabauernschnapser, 24 points: [^│]*│ -", child.before)
     assert "Bauernloch, 12 points" in child.before and "Plauderer, 7 points" in child.before
     child.sendline("ga")  # Gang
     child.expect(PROMPT)

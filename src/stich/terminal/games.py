@@ -25,11 +25,10 @@ def view_class(game: str) -> type[GameView]:
     return cls
 
 
-def action_names(game: str, seats: Sequence[str], deck: str | None) -> Callable[[Action], str]:
+def action_names(game: str, seats: Sequence[str], deck: Deck | None = None
+                 ) -> Callable[[Action], str]:
     """Actions worded as the game's terminal view words them, cards in ``deck`` (default: the
-    game's usual deck); StartError for a deck that does not exist."""
-    from stich.terminal.start import choose_deck
-
+    game's usual deck)."""
     name = canonical_name(game)
-    view = view_class(name)(list(seats), choose_deck(name, deck))
+    view = view_class(name)(list(seats), deck or VIEWS[name][1])
     return lambda action: view.action_text(action).plain
