@@ -208,3 +208,10 @@ def test_seats_are_named_and_no_number_wraps_alone_at_100_columns(game_name: str
                     and "╱" not in line]
             assert not lone, screen
         game.apply(bots[seat].act(game.observation(seat)))
+
+
+def test_jass_help_explains_obenabe_and_undenufe_in_their_own_rows() -> None:  # J-1
+    view = view_class("jass")(["You", "Right", "Partner", "Left"], Deck.SWISS)
+    notes = dict(view.help_notes())
+    assert notes["to"].startswith("trump Obenabe") and notes["tu"].startswith("trump Undenufe")
+    assert not any("/" in key for key in notes)  # no row that names keys listed elsewhere

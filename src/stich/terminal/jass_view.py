@@ -179,8 +179,8 @@ class JassView(GameView):
                    f"{RANK_NAMES[self.deck][Rank.JACK]}), w, the suit's letter and the top "
                    f"card's for a run (w{run}: a run in {SUIT_NAMES[self.deck][Suit.H]} up to "
                    f"the {RANK_NAMES[self.deck][Rank.ACE]}) (J-5)"),
-            ("to / tu", "Obenabe: no trump, Ace high, 8s count 8; Undenufe: no trump, 6 high "
-                        "(J-1)"),
+            ("to", "trump Obenabe: no trump, Ace high, 8s count 8 (J-1)"),
+            ("tu", "trump Undenufe: no trump, 6 high, 6s count 11, 8s 8, Aces 0 (J-1)"),
             ("s", "push (schieben): your partner must choose the contract (J-3)"),
             ("", "Rules in full: docs/rules/schieber.md"),
         ]
