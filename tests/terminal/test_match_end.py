@@ -72,16 +72,22 @@ def test_dreier_names_who_reached_24_and_the_retourschneider() -> None:  # D-1
     assert "Right gets 1 Bummerl (D-1)" in flat
 
 
-def test_the_deal_that_ends_the_match_leaves_the_race_to_the_match_end() -> None:
+def test_the_deal_that_ends_the_match_leaves_the_race_to_the_match_end() -> None:  # B-7
     # the last deal's summary and the match's end do not both tell the same race
+    from stich.bots import make_bot
+    from stich.runner import play_deal
+
     view = BauernschnapsenView(FOUR, Deck.FRENCH)
-    match = BauernschnapsenMatch(FOUR, 1)
-    match.race = RaceTo24(2, limit=1)
-    match.race.add([24, 0])
-    view._races_shown = 0
-    summary = view.race_lines(match, match.race.finished)
-    assert len(summary) == 1
-    assert shown(view.match_summary(match)).count("reach 24") == 1
+    match = BauernschnapsenMatch(FOUR, 5)
+    bots = [make_bot("bauernschnapsen", "random", seat) for seat in range(4)]
+    while not match.is_over():
+        game = match.new_deal()
+        play_deal(game, bots)
+        match.finish_deal(game)
+        last = shown(view.deal_summary(game, match, 0))
+    assert "reach 24" not in last and "Match over" not in last
+    ending = shown(view.match_summary(match))
+    assert ending.count("reach 24") == 1 and "win the match" in ending
 
 
 def test_where_a_contract_match_starts_it_says_what_one_match_is() -> None:  # B-7
