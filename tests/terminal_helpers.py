@@ -26,6 +26,8 @@ from stich.core.records import DealRecord
 
 PROMPT = "> "
 WAIT = r"Press Enter for the next deal \(q stops\): "
+CONFIRM = r"all the same\? \(y/N\) "
+"""The soft table's question before a costly claim or close (S-7, S-8, S-11)."""
 KEY = re.compile(r"\[(\w+)\] ")
 
 
@@ -50,11 +52,16 @@ def keys_offered(screen: str) -> list[str]:
 
 def play_to_the_end(child: pexpect.spawn, prefer: tuple[str, ...] = ()) -> str:
     """Answer every prompt with a preferred key if offered, else the first one offered; Enter
-    after each deal."""
+    after each deal; yes to the soft table's question before a costly claim or close."""
     transcript = ""
     while True:
-        index = child.expect([PROMPT, WAIT, "Match record saved in (.*)\r\n", pexpect.EOF])
+        index = child.expect([PROMPT, WAIT, "Match record saved in (.*)\r\n", pexpect.EOF,
+                              CONFIRM])
         transcript += child.before or ""
+        if index == 4:
+            transcript += "<confirmed>"
+            child.sendline("y")
+            continue
         if index == 2:
             return transcript + child.match.group(0)
         assert index < 2, f"the program ended early:\n{transcript[-3000:]}"

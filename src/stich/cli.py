@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,13 +15,16 @@ from typer.core import TyperCommand, TyperGroup
 
 
 class _PlainHelp:
-    """Help that shows no ``<bool>`` tag beside ``--help``."""
+    """Help that shows no ``<bool>`` tag beside a flag: Typer writes each option's type
+    (``<int>``, ``<bool>``), which for ``--help`` and ``--progress/--no-progress`` reads as if
+    they took a value."""
 
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)  # type: ignore[misc]
-        if option is not None:
-            option.metavar = ""
-        return option
+    def get_params(self, ctx: Any) -> Any:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
 
 
 class _PlainHelpCommand(_PlainHelp, TyperCommand):
@@ -27,17 +32,55 @@ class _PlainHelpCommand(_PlainHelp, TyperCommand):
 
 
 class _PlainHelpGroup(_PlainHelp, TyperGroup):
-    """The `stich` group's own help, likewise."""
+    """A group's own help, likewise."""
 
 
-app = typer.Typer(
-    cls=_PlainHelpGroup,
+def reflow(doc: str | None) -> str | None:
+    """A docstring's paragraphs each on one line: Typer's Rich help keeps a docstring's line
+    breaks, which then fall mid-sentence once the help is wrapped to the terminal."""
+    if doc is None:
+        return None
+    import inspect
+
+    paragraphs = re.split(r"\n\s*\n", inspect.cleandoc(doc))
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+class _App(typer.Typer):
+    """Every group and command with plain flags in the help, and docstrings re-flowed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cls", _PlainHelpGroup)
+        super().__init__(**kwargs)
+
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+        kwargs.setdefault("cls", _PlainHelpCommand)
+        register = super().command(*args, **kwargs)
+
+        def decorator(function: Any) -> Any:
+            function.__doc__ = reflow(function.__doc__)
+            return register(function)
+
+        return decorator
+
+    def callback(self, *args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+        kwargs.setdefault("cls", _PlainHelpGroup)
+        register = super().callback(*args, **kwargs)
+
+        def decorator(function: Any) -> Any:
+            function.__doc__ = reflow(function.__doc__)
+            return register(function)
+
+        return decorator
+
+
+app = _App(
     name="stich",
     help="Schnapsen, Bauernschnapsen, Dreierschnapsen and Schieber Jass: play, verify, organise.",
     no_args_is_help=True,
     add_completion=False,
 )
-record_app = typer.Typer(help="Deal and match records (notation.md).", no_args_is_help=True)
+record_app = _App(help="Deal and match records (notation.md).", no_args_is_help=True)
 app.add_typer(record_app, name="record")
 
 
@@ -80,7 +123,7 @@ FLAG = ""
 """The metavar of a flag: nothing beside it in the help."""
 
 
-@app.command(cls=_PlainHelpCommand, epilog=f"The rules of every game: {RULES_DOCS}.")
+@app.command(epilog=f"The rules of every game: {RULES_DOCS}.")
 def play(
     game: Annotated[str | None, typer.Argument(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
@@ -104,6 +147,10 @@ def play(
     deck: Annotated[str | None, typer.Option(
         metavar="DECK", help="Card pictures and names: french, german, swiss.")] = None,
     name: Annotated[str, typer.Option(metavar="NAME", help="Your name at the table.")] = "You",
+    names: Annotated[str | None, typer.Option(
+        metavar="A,B,C", help="The other players' names, comma-separated, in playing order "
+                              "after you (default: where they sit: Partner, Left, Right; "
+                              "with two players the bot's name).")] = None,
     save: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Where to save the match record (a new file).")] = None,
     resume: Annotated[Path | None, typer.Option(
@@ -120,7 +167,8 @@ def play(
     from stich.terminal.start import PlayRequest, StartError, start_play
 
     request = PlayRequest(game, vs, preset, option or [], seed, deck, name, save, resume,
-                          auto_claim, wait, _records_dir(), nodes=nodes, think_ms=think_ms)
+                          auto_claim, wait, _records_dir(), nodes=nodes, think_ms=think_ms,
+                          names=names)
     try:
         start_play(request)
     except StartError as error:
@@ -238,22 +286,33 @@ def analyse(
     at: Annotated[int, typer.Option(
         help="The action to explain: the position before it (0-based, as verify counts).")],
     deal: Annotated[int | None, typer.Option(
-        help="The deal of a match record (0-based; needed when it holds several).")] = None,
+        help="The deal of a match record, numbered from 1 as play shows it (needed when it "
+             "holds several).")] = None,
     worlds: Annotated[int, typer.Option(
         help="Worlds to sample from what the seat knows.")] = 20,
     seed: Annotated[int, typer.Option(help="Seed for the sampled worlds.")] = 1,
+    deck: Annotated[str | None, typer.Option(
+        metavar="DECK", help="Card names: french, german, swiss (default: the game's usual "
+                             "deck, as play shows it).")] = None,
 ) -> None:
     """Each legal action at a position of a recorded deal with its value for the seat to act
     (averaged over sampled worlds, exact when every card is known)."""
     from stich.core.records import RecordError, load_json
+    from stich.core.registry import canonical_name
     from stich.explain import deal_in, explain
+    from stich.terminal.games import action_names
+    from stich.terminal.start import StartError, choose_deck
 
     try:
         dealt, number = deal_in(load_json(record), deal)
+        name = action_names(dealt.game, dealt.seats,
+                            choose_deck(canonical_name(dealt.game), deck))
         explanation = explain(dealt, at, deal=number, worlds=worlds, seed=seed)
+    except StartError as error:
+        raise _fail(str(error)) from None
     except (RecordError, ValueError) as error:
         raise _fail(f"{record}: {error}") from None
-    for line in explanation.lines():
+    for line in explanation.lines(name):
         typer.echo(line)
 
 
@@ -321,7 +380,7 @@ def tafel(
     run(pad, path)
 
 
-@app.command(cls=_PlainHelpCommand)
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on.")
                     ] = "127.0.0.1",
@@ -357,7 +416,7 @@ def serve(
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."
 
 
-_TOURNAMENT_STUB = typer.Typer(help=TOURNAMENT_HELP)
+_TOURNAMENT_STUB = _App(help=TOURNAMENT_HELP)
 """Lists `stich tournament` in the help of other command lines, without its imports."""
 
 

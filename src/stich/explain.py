@@ -1,6 +1,7 @@
-"""Explain a move (issue 11, item 3): each legal action's value at a position of a recorded deal.
+"""Explain a move (`stich analyse`): each legal action's value at a position of a recorded deal.
 
-The position is the deal before action ``at`` (0-based, as ``stich record verify`` counts),
+The deal is numbered from 1 in a match record, as `stich play` shows it ("Deal 1"). The
+position is the deal before action ``at`` (0-based, as ``stich record verify`` counts),
 seen by the seat to act: its information state, nothing else. Worlds consistent with what that
 seat knows are sampled uniformly (``InfoState.sample_world``) and each legal action is valued
 in each world with all cards open, as the ``pimc`` bot values them (``PimcBot.evaluate``: the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any
 
 from stich.bots.pimc import PimcBot
@@ -37,7 +39,7 @@ class Explanation:
 
     game: str
     deal: int | None
-    """The deal's index in its match record (None: a deal record)."""
+    """The deal's number in its match record, from 1 as play shows it (None: a deal record)."""
     at: int
     seat: int
     seat_name: str
@@ -56,7 +58,9 @@ class Explanation:
     def exact(self) -> bool:
         return self.distinct == 1
 
-    def lines(self) -> list[str]:
+    def lines(self, name: Callable[[Action], str] = str) -> list[str]:
+        """The explanation as text, each action worded by ``name`` (the notation by default;
+        the command line names cards in a deck)."""
         where = "" if self.deal is None else f", deal {self.deal}"
         head = (f"{self.game}{where}, before action {self.at}: seat {self.seat} "
                 f"({self.seat_name}) to act")
@@ -71,17 +75,18 @@ class Explanation:
         if self.horizon >= 0:
             lines.append(f"early in a Jass deal: counted {self.horizon} tricks ahead, not to "
                          "the end")
-        width = max(len(str(action)) for action, _ in self.values)
+        width = max(len(name(action)) for action, _ in self.values)
         ranked = sorted(enumerate(self.values), key=lambda item: (-item[1][1], item[0]))
         for _, (action, value) in ranked:
             mark = "   <- played" if action == self.played else ""
-            lines.append(f"  {action!s:<{width}}  {value:+8.2f}{mark}")
+            lines.append(f"  {name(action):<{width}}  {value:+8.2f}{mark}")
         return lines
 
 
 def deal_in(data: Any, deal: int | None) -> tuple[DealRecord, int | None]:
-    """The deal record to analyse: ``data`` itself, or deal ``deal`` of a match record (which
-    is replayed and checked first). RecordError says what is wrong."""
+    """The deal record to analyse: ``data`` itself, or deal number ``deal`` (from 1, as `stich
+    play` numbers them) of a match record, which is replayed and checked first. RecordError
+    says what is wrong."""
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
         game = data.get("game")
         try:
@@ -92,11 +97,11 @@ def deal_in(data: Any, deal: int | None) -> tuple[DealRecord, int | None]:
             raise RecordError("a match record needs a string 'game'")
         deals = cls.from_record(data).deals
         if deal is None and len(deals) == 1:
-            deal = 0
-        if deal is None or not 0 <= deal < len(deals):
+            deal = 1
+        if deal is None or not 1 <= deal <= len(deals):
             raise RecordError(f"the match record holds {len(deals)} deals: name one with "
-                              f"--deal (0 to {len(deals) - 1})")
-        return deals[deal], deal
+                              f"--deal (1 to {len(deals)}, as play numbers them)")
+        return deals[deal - 1], deal
     if deal is not None:
         raise RecordError("--deal is for a match record; this is a deal record")
     record = DealRecord.from_dict(data)

@@ -1,10 +1,11 @@
-"""`stich analyse RECORD --at N` (issue 11, item 3): each legal action at a recorded position
+"""`stich analyse RECORD --at N`: each legal action at a recorded position
 with its value for the seat to act, averaged over worlds sampled from what that seat knows,
 exact when it knows every card."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,13 @@ from typer.testing import CliRunner, Result
 from stich import search
 from stich.bots import make_bot
 from stich.cli import command_app
+from stich.core.actions import Action
 from stich.core.match import Match
 from stich.core.records import DealRecord, RecordError
 from stich.core.registry import game_class, match_class
 from stich.explain import deal_in, explain, position_before
 from stich.runner import play_deal
+from stich.terminal.games import action_names
 
 _app = command_app(["analyse"])
 
@@ -71,13 +74,15 @@ def test_hidden_cards_are_averaged_over_worlds(tmp_path: Path) -> None:
     assert lines[2].startswith("averaged over 6 sampled worlds (")
     assert lines[2].endswith("different deals, seed 4)")
     legal = position_before(record, 0).observation(seat).legal_actions
-    shown = [line.split()[0] + " " + line.split()[1] if line.split()[0] == "play"
-             else line.split()[0] for line in lines[3:]]
-    assert sorted(shown) == sorted(str(action) for action in legal)
-    values = [float(line.split()[2 if line.split()[0] == "play" else 1]) for line in lines[3:]]
+    names = action_names("schnapsen", record.seats, None)  # the French deck: 10♥, not HT
+    shown = [line.rsplit(None, 1)[0].strip() if "<-" not in line
+             else line.split("<-")[0].rsplit(None, 1)[0].strip() for line in lines[3:]]
+    assert sorted(shown) == sorted(names(action) for action in legal)
+    assert not any(line.split()[0] == "play" for line in lines[3:])
+    values = [float(line.split("<-")[0].split()[-1]) for line in lines[3:]]
     assert values == sorted(values, reverse=True)  # best first
     played = [line for line in lines[3:] if line.endswith("<- played")]
-    assert len(played) == 1 and record.actions[0][1] in played[0]
+    assert len(played) == 1 and names(Action.parse(record.actions[0][1])) in played[0]
     assert analyse(str(path), "--at", "0", "--worlds", "6", "--seed", "4").stdout == \
         result.stdout  # same seed, same worlds
 
@@ -100,11 +105,67 @@ def test_a_match_record_needs_the_deal(tmp_path: Path) -> None:
     result = analyse(str(path), "--at", "3")
     assert result.exit_code == 1
     assert (f"error: {path}: the match record holds {len(match.deals)} deals: name one with "
-            f"--deal (0 to {len(match.deals) - 1})") in result.output
-    chosen = analyse(str(path), "--at", "3", "--deal", "1", "--worlds", "3")
+            f"--deal (1 to {len(match.deals)}, as play numbers them)") in result.output
+    chosen = analyse(str(path), "--at", "3", "--deal", "2", "--worlds", "3")
     assert chosen.exit_code == 0, chosen.output
-    assert chosen.stdout.startswith("schnapsen, deal 1, before action 3: seat ")
-    assert deal_in(match.to_record(), 1) == (match.deals[1], 1)
+    assert chosen.stdout.startswith("schnapsen, deal 2, before action 3: seat ")
+    # the deal `stich play` showed as "Deal 2" is the match's second deal
+    assert deal_in(match.to_record(), 2) == (match.deals[1], 2)
+    for outside in ("0", str(len(match.deals) + 1)):
+        refused = analyse(str(path), "--at", "3", "--deal", outside)
+        assert refused.exit_code == 1 and f"--deal (1 to {len(match.deals)}" in refused.output
+
+
+def test_deal_numbers_agree_with_the_play_screen() -> None:
+    """`stich play` heads the first deal "Deal 1": --deal 1 is that deal, and analyse calls
+    it deal 1."""
+    from stich.core.card_names import Deck
+    from stich.terminal.schnapsen_view import SchnapsenView
+    from tests.terminal.helpers import shown
+
+    match = _match("schnapsen", 5)
+    first = match_class("schnapsen")(match.seats, 5)
+    game = first.new_deal()
+    screen = shown(SchnapsenView(match.seats, Deck.FRENCH).table(game.observation(0), first))
+    assert "Deal 1 · Schnapsen" in screen
+    record, number = deal_in(match.to_record(), 1)
+    assert record == match.deals[0] and number == 1
+    assert explain(record, 0, deal=number, worlds=1).lines()[0].startswith("schnapsen, deal 1,")
+
+
+@pytest.mark.parametrize(("game", "deck", "names"), [
+    ("schnapsen", None, re.compile(r"^  ((10|[JQKA])[♣♦♥♠] |close|exchange|marriage [♣♦♥♠])")),
+    ("schnapsen", "german", re.compile(r"^  ((Eichel|Schelle|Herz|Laub)-|close|exchange"
+                                       r"|marriage (Eichel|Schelle|Herz|Laub))")),
+    ("jass", None, re.compile(r"^  (trump (Rosen|Eicheln|Schilten|Schellen|Obenabe|Undenufe)"
+                              r"|push)")),
+])
+def test_cards_are_named_in_the_deck(game: str, deck: str | None, names: re.Pattern[str],
+                                     tmp_path: Path) -> None:
+    path, _ = _deal_file(tmp_path, game)
+    chosen = ["--deck", deck] if deck else []
+    result = analyse(str(path), "--at", "0", "--worlds", "1", *chosen)
+    assert result.exit_code == 0, result.output
+    listed = result.stdout.splitlines()[3:]
+    assert listed and all(names.match(line) for line in listed), listed
+    assert " play " not in result.stdout and " HT " not in result.stdout
+
+
+def test_a_jass_card_play_is_named_in_the_swiss_deck(tmp_path: Path) -> None:
+    path, record = _deal_file(tmp_path, "jass")
+    at = next(n for n, (_, action) in enumerate(record.actions) if action.startswith("play"))
+    result = analyse(str(path), "--at", str(at), "--worlds", "1")
+    assert result.exit_code == 0, result.output
+    assert all(re.match(r"^  (Rosen|Eicheln|Schilten|Schellen)-", line)
+               for line in result.stdout.splitlines()[3:] if not line.startswith("early"))
+
+
+def test_an_unknown_deck_is_refused_in_one_line(tmp_path: Path) -> None:
+    path, _ = _deal_file(tmp_path, "schnapsen")
+    result = analyse(str(path), "--at", "0", "--deck", "tarot")
+    assert result.exit_code == 1
+    assert result.output.strip() == ("error: unknown deck 'tarot'; decks: french, german, "
+                                     "swiss")
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from stich.arena import run_arena
+from stich.arena.report import ArenaReport, unit_of
+from stich.core.registry import game_class
 from tests.arena.helpers import arena, match_files
 
 RUNS = [("schnapsen", "24"), ("bauernschnapsen", "6"), ("dreierschnapsen", "6"), ("jass", "4")]
@@ -36,11 +38,39 @@ def test_summary_lines_keep_their_wording() -> None:
     report = run_arena("schnapsen", "rules", "random", 6, 3)
     assert lines == report.lines()
     assert lines[0].startswith("schnapsen: rules (A) against random (B), 6 matches, ")
-    assert lines[1].startswith(f"units (Bummerl/games) won by A: {report.a_units}/"
+    assert lines[1].startswith(f"units (Bummerl) won by A: {report.a_units}/"
                                f"{report.units} = ")
     assert "(95% CI " in lines[1]
     assert lines[2].startswith(f"deals won by A: {report.a_deals}/{report.deals} = ")
     assert lines[3].startswith("game points per deal: A ")
+    assert lines[-1] == ("a unit is a Bummerl (S-10); a match is a rubber: Bummerl until one "
+                         "player has given the other 2: 6 matches held "
+                         f"{report.units} Bummerl")
+
+
+@pytest.mark.parametrize(("game", "options", "unit", "said"), [
+    ("schnapsen", {"rubber": "3"}, "Bummerl",
+     "a unit is a Bummerl (S-10); a match is a rubber: Bummerl until one player has given the "
+     "other 3: 4 matches held 9 Bummerl"),
+    ("bauernschnapsen", {"match_bummerl": "2"}, "races",
+     "a unit is a race to 24 (B-7), whose losers get 1 Bummerl (2 Schneider, 4 "
+     "Retourschneider); a match is races until a team holds 2 Bummerl (option "
+     "match_bummerl=2): 4 matches held 9 races"),
+    ("dreierschnapsen", {}, "races",
+     "a unit is a race to 24 (D-1), whose losers get 1 Bummerl (2 Schneider, 4 "
+     "Retourschneider); a match is races until a player holds 1 Bummerl (option "
+     "match_bummerl=1): 4 matches held 9 races"),
+    ("jass", {"target": "1500"}, "games",
+     "a unit is a game to 1500 (J-7); a match is one game: 4 matches held 9 games"),
+])
+def test_the_summary_says_what_a_unit_is(game: str, options: dict[str, str], unit: str,
+                                         said: str) -> None:
+    rules = game_class(game).OPTIONS.from_preset(None, **options)
+    report = ArenaReport(game, "rules", "random", matches=4, units=9, a_units=5,
+                         unit=unit_of(game, rules))
+    lines = report.lines()
+    assert lines[1].startswith(f"units ({unit}) won by A: 5/9 = ")
+    assert lines[-1] == said
 
 
 def test_three_seats_add_points_per_player() -> None:
@@ -67,7 +97,8 @@ def test_progress_goes_to_stderr_only() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--jobs", "0"], "--jobs must be at least 1, got 0"),
-    (["--matches", "-1"], "--matches must not be negative"),
+    (["--matches", "-1"], "--matches must be at least 1 (whole matches to play), got -1"),
+    (["--matches", "0"], "--matches must be at least 1 (whole matches to play), got 0"),
     (["--nodes", "0"], "--nodes must be at least 1"),
     (["--backend", "threads"], "unknown backend 'threads'; known: processes, ray"),
     (["--address", "ray://x:1"], "--address is for --backend ray"),

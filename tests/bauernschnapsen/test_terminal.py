@@ -40,14 +40,14 @@ def test_whole_game_to_24(tmp_path: Path) -> None:  # B-7
     child = spawn(tmp_path, "bauernschnapsen", "--seed", "3", "--save", str(save))
     transcript = play_to_the_end(child, prefer=("p",))
     child.expect(pexpect.EOF)
-    for piece in ("Race to 24:", "You & Rules 2", "Named trump:", "Auction:", "Doubling:",
-                  "Normal game", "Deal over", "Match over", "reach 24", "Bummerl",
+    for piece in ("Race to 24:", "You & Partner", "Named trump:", "Auction:", "Doubling:",
+                  "Normal game", "Deal over", "Match over", "win the match", "reach 24", "Bummerl",
                   "(table)", "Last trick:", "<next deal>"):
         assert piece in transcript, piece
     # B-1: each team's first trick, saying whose it is (issue 9.6)
-    assert re.search(r"First trick of (You & Rules 2|Rules 1 & Rules 3) \(face up\)", transcript)
-    assert not re.search(r"\b(You|You & Rules 2) (wins|reaches|scores|gets)\b", transcript)
-    assert "First trick of Rules 2 & You" not in transcript  # teams named in seat order
+    assert re.search(r"First trick of (You & Partner|Left & Right) \(face up\)", transcript)
+    assert not re.search(r"\b(You|You & Partner) (wins|reaches|scores|gets)\b", transcript)
+    assert "First trick of Partner & You" not in transcript  # teams named in seat order
     record = json.loads(save.read_text())
     assert record["match"]["over"] and record["game"] == "bauernschnapsen"
     verified = CliRunner().invoke(app, ["record", "verify", str(save)])
@@ -76,7 +76,8 @@ def test_trump_auction_doubling_keys_and_refusals(tmp_path: Path) -> None:  # B-
     child.sendline("?")  # every key, and the contracts explained (9.9)
     child.expect("Keys")
     child.expect(PROMPT)
-    assert re.search(r"│ kb\s+│ bid Kontrabauernschnapser\s+│ -", child.before)
+    # each key once: a bid's row explains its contract (B-5)
+    assert re.search(r"│ kb\s+│ Kontrabauernschnapser, 24 points: [^│]*│ -", child.before)
     assert "Bauernloch, 12 points" in child.before and "Plauderer, 7 points" in child.before
     child.sendline("ga")  # Gang
     child.expect(PROMPT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pexpect
@@ -39,6 +40,7 @@ def test_whole_game_to_24(tmp_path: Path) -> None:  # D-1
                   "You laid down", "lays two cards face down", "Deal over", "Match over",
                   "(table)"):
         assert piece in transcript, piece
+    assert re.search(r"(You win|Left wins|Right wins) the match", transcript)  # D-1
     assert "First trick (face up)" not in transcript  # each says whose it is (issue 9.6)
     verified = CliRunner().invoke(app, ["record", "verify", str(save)])
     assert verified.exit_code == 0, verified.output
@@ -75,9 +77,9 @@ def test_talon_cards_are_picked_one_at_a_time(tmp_path: Path) -> None:  # D-1, i
 
 
 def test_a_bid_not_allowed_gets_the_rule(tmp_path: Path) -> None:  # B-5, D-1, issue 9.1
-    child = spawn(tmp_path, "dreierschnapsen", "--seed", "2")  # Rules 1 is the caller
+    child = spawn(tmp_path, "dreierschnapsen", "--seed", "2")  # Left is the caller
     child.expect(PROMPT)
-    assert "Rules 1 (caller)" in child.before
+    assert "Left (caller)" in child.before
     child.sendline("bs")
     child.expect(r"Not allowed: bid Bauernschnapser: only the caller may announce "
                  r"Bauernschnapser\s+\(B-5\)")

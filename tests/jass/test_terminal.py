@@ -57,7 +57,7 @@ def test_whole_game_to_the_target(tmp_path: Path) -> None:  # J-7, J-8
         child.sendline((weis or keys)[0])
     child.expect(pexpect.EOF)
     assert "win the game" in transcript and "Deal over" in transcript
-    for piece in ("Score:", "Your hand:", "of 1000", "You & Random 2", "×1", "Last trick:"):
+    for piece in ("Score:", "Your hand:", "of 1000", "You & Partner", "×1", "Last trick:"):
         assert piece in transcript
     # J-5: others' Weis are announced by their points; the cards are shown only later
     assert transcript.count("declares a Weis") == len(

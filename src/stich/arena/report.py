@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 
 from stich.core.match import Match
+from stich.core.options import RuleOptions
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -18,6 +19,36 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     denominator = 1 + z * z / trials
     return ((centre - spread) / denominator, (centre + spread) / denominator)
+
+
+@dataclasses.dataclass(frozen=True)
+class Unit:
+    """What the arena counts as won in a game, and how a match is made of such units."""
+
+    many: str
+    """The unit in the plural: Bummerl, races, games."""
+    what: str
+    """One unit, with its rule: ``a Bummerl (S-10)``."""
+    match: str
+    """How a match is made of units under the options in force."""
+
+
+def unit_of(game: str, options: RuleOptions) -> Unit:
+    """The unit of ``game``: a Bummerl in Schnapsen (a match is a rubber, S-10), a race to 24
+    in Bauern- and Dreierschnapsen (B-7, D-1), a game to the target in Jass (J-7)."""
+    if game == "schnapsen":
+        return Unit("Bummerl", "a Bummerl (S-10)",
+                    f"a match is a rubber: Bummerl until one player has given the other "
+                    f"{getattr(options, 'rubber', 2)}")
+    if game in ("bauernschnapsen", "dreierschnapsen"):
+        rule, side = ("B-7", "team") if game == "bauernschnapsen" else ("D-1", "player")
+        limit = getattr(options, "match_bummerl", 1)
+        return Unit("races", f"a race to 24 ({rule}), whose losers get 1 Bummerl (2 Schneider, "
+                             "4 Retourschneider)",
+                    f"a match is races until a {side} holds {limit} Bummerl (option "
+                    f"match_bummerl={limit})")
+    return Unit("games", f"a game to {getattr(options, 'target', 2500)} (J-7)",
+                "a match is one game")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,6 +105,8 @@ class ArenaReport:
     a_shares: int = 0
     """Deals times the scoring parties side A fields (more than deals where one plays two)."""
     b_shares: int = 0
+    unit: Unit | None = None
+    """What a unit is in this game (the summary says so); None: units in general."""
 
     def add(self, outcome: MatchOutcome) -> None:
         """Count one more finished match."""
@@ -91,16 +124,21 @@ class ArenaReport:
         """The summary lines (scripts read them: keep their wording)."""
         low, high = wilson(self.a_units, self.units)
         deals = max(self.deals, 1)
+        unit = self.unit
         return [
             f"{self.game}: {self.a} (A) against {self.b} (B), {self.matches} matches, "
             f"{self.deals} deals, each deal played both ways round (sides swapped)",
-            f"units (Bummerl/games) won by A: {self.a_units}/{self.units} = "
+            f"units ({unit.many if unit else 'Bummerl/games'}) won by A: "
+            f"{self.a_units}/{self.units} = "
             f"{self.a_units / max(self.units, 1):.1%} (95% CI {low:.1%}-{high:.1%})",
             f"deals won by A: {self.a_deals}/{self.deals} = {self.a_deals / deals:.1%}",
             f"game points per deal: A {self.a_points / deals:.3f}, B {self.b_points / deals:.3f}",
         ] + ([] if self.a_shares == self.b_shares else [
             f"game points per deal and player: A {self.a_points / max(self.a_shares, 1):.3f}, "
             f"B {self.b_points / max(self.b_shares, 1):.3f}",
+        ]) + ([] if unit is None else [
+            f"a unit is {unit.what}; {unit.match}: {self.matches} matches held "
+            f"{self.units} {unit.many}",
         ])
 
     def running(self) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from stich.arena.backends import play
 from stich.arena.plan import ArenaPlan
-from stich.arena.report import ArenaReport, MatchOutcome
+from stich.arena.report import ArenaReport, MatchOutcome, unit_of
 from stich.arena.store import ResultsFolder
 from stich.core.options import RuleOptions
 
@@ -36,8 +36,8 @@ def run_plan(plan: ArenaPlan, matches: int, *, jobs: int = 1, out: Path | None =
              backend: str = "processes", address: str | None = None,
              on_progress: OnProgress | None = None) -> ArenaReport:
     """:func:`run_arena` for a plan made already (as read from a results folder)."""
-    if matches < 0:
-        raise ValueError(f"--matches must not be negative, got {matches}")
+    if matches < 1:
+        raise ValueError(f"--matches must be at least 1 (whole matches to play), got {matches}")
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, got {jobs}")
     folder = ResultsFolder(out, plan, matches) if out is not None else None
@@ -62,7 +62,7 @@ def run_plan(plan: ArenaPlan, matches: int, *, jobs: int = 1, out: Path | None =
 
 
 def _summed(plan: ArenaPlan, outcomes: list[MatchOutcome]) -> ArenaReport:
-    report = ArenaReport(plan.game, plan.a, plan.b)
+    report = ArenaReport(plan.game, plan.a, plan.b, unit=unit_of(plan.game, plan.options))
     for outcome in outcomes:
         report.add(outcome)
     return report

@@ -77,6 +77,13 @@ def contract_help(contract: Contract) -> str:
 class ContractView(GameView):
     """The person sits at seat 0; names in seat order (clockwise, B-1)."""
 
+    RACE_RULE = "B-7"
+    """Where the race to 24 and its Bummerl are ruled."""
+    PARTY = "team"
+    """Who races: a team with four, each player with three."""
+    RETOUR = "had led 23 to 0 and lost all the same"
+    """Why the losers of a race get a Retourschneider (B-7)."""
+
     def __init__(self, names: Sequence[str], deck: Deck) -> None:
         super().__init__(names, deck)
         self._races_shown = 0
@@ -112,10 +119,11 @@ class ContractView(GameView):
         for party, seats in enumerate(parties):
             score = race.score[party]
             line.append(f"{self.party_name(seats)} {24 - score if count_down else score}")
-            line.append("   ·   " if party < len(parties) - 1 else "")
+            line.append("  ·  " if party < len(parties) - 1 else "")
         given = ", ".join(f"{self.party_name(seats)} {race.bummerl[party]}"
                           for party, seats in enumerate(parties))
-        return line.append(f"   Bummerl: {given}", style="dim")
+        # a line of its own: appended to the race it wrapped a lone number at 100 columns
+        return line.append(f"\nBummerl: {given}", style="dim")
 
     def calls_line(self, obs: ContractObservation) -> Text | None:
         calls = [(seat, call) for seat, call in obs.calls if not call.startswith("trump")]
@@ -260,7 +268,7 @@ class ContractView(GameView):
 
     def help_notes(self) -> list[tuple[str, str]]:
         keys = {name: key for name, key in BID_KEYS.items()}
-        return [("", "Contracts, lowest first (a later bid must be higher; B-3):"),
+        return [("", "Bids are listed lowest first: a later bid must be higher (B-3)"),
                 *((keys[c.name], contract_help(c)) for c in TABLE),
                 ("", "Rules in full: docs/rules/bauernschnapsen.md")]
 
@@ -351,32 +359,87 @@ class ContractView(GameView):
                     cards_text(cards, self.deck)))
         assert isinstance(match, RaceMatch)
         finished = match.race.finished
-        if finished and len(finished) > self._races_shown:
+        if finished and len(finished) > self._races_shown and not match.is_over():
             lines.extend(self.race_lines(match, finished[self._races_shown:]))
         self._races_shown = len(finished)
-        lines.append(self.score_line(match))
+        if not match.is_over():  # the match's end says how the last race ended
+            lines.append(self.score_line(match))
         return Group(*lines)
 
     def race_lines(self, match: RaceMatch, outcomes: list[dict[str, Any]]) -> list[Text]:
-        """How each race ended: who reached 24, who gets how many Bummerl (B-7, D-1)."""
+        """How each race ended: who reached 24, who gets how many Bummerl and why (B-7, D-1)."""
+        return [Text(self.race_text(match, outcome), style="bold magenta")
+                for outcome in outcomes]
+
+    def race_text(self, match: RaceMatch, outcome: dict[str, Any]) -> str:
+        """``Left & Right reach 24 (8:24): You & Partner get 2 Bummerl, a Schneider: they still
+        had 0 points (B-7)``; a Retourschneider names the 23:0 lead that was lost."""
         parties = match.GAME_CLASS.TEAMS
-        lines = []
-        for outcome in outcomes:
-            winners = tuple(s for p in outcome["winners"] for s in parties[p])
-            losers = tuple(s for p in outcome["losers"] for s in parties[p])
-            score = ":".join(str(points) for points in outcome["score"])
-            kind = "" if outcome["kind"] == "bummerl" else f" ({outcome['kind']})"
-            lines.append(Text(f"{self.says(winners, 'reach')} 24 ({score}): "
-                              f"{self.says(losers, 'get')} "
-                              f"{count(outcome['bummerl'], 'Bummerl', 'Bummerl')}{kind}",
-                              style="bold magenta"))
-        return lines
+        winners = tuple(s for p in outcome["winners"] for s in parties[p])
+        losers = tuple(s for p in outcome["losers"] for s in parties[p])
+        loser_parties = len(outcome["losers"])
+        score = ":".join(str(points) for points in outcome["score"])
+        given = count(outcome["bummerl"], "Bummerl", "Bummerl")
+        each = " each" if loser_parties > 1 else ""
+        got = f"{self.says(losers, 'get')} {given}{each}"
+        they = self._they(losers)
+        why = {
+            "bummerl": "",
+            "schneider": f", a Schneider: {they} still had 0 points",
+            "retourschneider": f", a Retourschneider: {they} {self.RETOUR}",
+        }[outcome["kind"]]
+        return f"{self.says(winners, 'reach')} 24 ({score}): {got}{why} ({self.RACE_RULE})"
+
+    def _they(self, seats: tuple[int, ...]) -> str:
+        """The losers again, as a pronoun: ``you`` where the person called You is among them."""
+        if 0 in seats and self.names[0] == "You":
+            return "you"
+        return "they" if len(seats) > 1 else self.names[seats[0]]
+
+    def match_winners(self, match: RaceMatch) -> tuple[int, ...]:
+        """The parties with the fewest Bummerl; where several tie, those of them who won the
+        race that ended the match (with three players and one Bummerl: who reached 24)."""
+        bummerl = match.race.bummerl
+        fewest = [p for p, held in enumerate(bummerl) if held == min(bummerl)]
+        last = match.race.finished[-1]["winners"] if match.race.finished else []
+        narrowed = [p for p in fewest if p in last] or fewest
+        parties = match.GAME_CLASS.TEAMS
+        return tuple(seat for party in narrowed for seat in parties[party])
 
     def match_summary(self, match: Match) -> RenderableType:
+        """Who won the match and why: the race that ended it (Schneider, Retourschneider) and,
+        where a match is more than one Bummerl, the Bummerl each side holds (B-7, D-1)."""
         assert isinstance(match, RaceMatch)
-        return Group(Rule("Match over"), *self.race_lines(match, match.race.finished),
-                     self.score_line(match))
+        winners = self.match_winners(match)
+        lines: list[RenderableType] = [
+            Rule("Match over"), Text(f"{self.says(winners, 'win')} the match", style="bold")]
+        if match.race.finished:
+            lines.append(Text(self.race_text(match, match.race.finished[-1]),
+                              style="bold magenta"))
+        if match.options.match_bummerl > 1:
+            lines.append(self.bummerl_line(match))
+        return Group(*lines)
+
+    def bummerl_line(self, match: RaceMatch) -> Text:
+        given = ", ".join(f"{self.party_name(seats)} {match.race.bummerl[party]}"
+                          for party, seats in enumerate(match.GAME_CLASS.TEAMS))
+        return Text(f"Bummerl: {given} (the match ends at {match.options.match_bummerl}, "
+                    "option match_bummerl)")
+
+    def match_intro(self, match: Match) -> list[Text]:
+        """What one match is, said where it starts: a first-time player may not expect one
+        deal to end it (B-7, D-1; option match_bummerl)."""
+        assert isinstance(match, RaceMatch)
+        limit = match.options.match_bummerl
+        ends = ("one race decides it: a big contract, doubled, can reach 24 in a single deal"
+                if limit == 1 else f"it ends once a {self.PARTY} holds {limit} Bummerl")
+        return [Text(f"A match: races to 24 game points; the losers of a race get a Bummerl "
+                     f"(2 for a Schneider, 4 for a Retourschneider; {self.RACE_RULE}). Option "
+                     f"match_bummerl={limit} (default 1): {ends}.", style="cyan")]
 
 
 class BauernschnapsenView(ContractView):
     """Four seats; seat 2 is the person's partner."""
+
+    SEAT_NAMES = ("Left", "Partner", "Right")
+    """Play goes clockwise: the next seat sits on the left (B-1)."""

@@ -14,6 +14,12 @@ from stich.terminal.cards import cards_text
 class DreierschnapsenView(ContractView):
     """Three seats, each for himself; the talon shows only to the one who took it up."""
 
+    RACE_RULE = "D-1"
+    PARTY = "player"
+    RETOUR = "stood at 23 and the winner came from 0"
+    SEAT_NAMES = ("Left", "Right")
+    """Play goes clockwise: the next seat sits on the left (B-1, D-1)."""
+
     def extra_lines(self, obs: ContractObservation) -> list[RenderableType]:
         assert isinstance(obs, DreierObservation)
         seen, laid = obs.talon_seen, obs.laid_down

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 
+from stich.core.actions import Action
 from stich.core.card_names import Deck
+from stich.core.registry import canonical_name
 from stich.terminal.view import GameView
 
 VIEWS: dict[str, tuple[str, Deck]] = {
@@ -20,3 +23,12 @@ def view_class(game: str) -> type[GameView]:
     module, _, attr = VIEWS[game][0].partition(":")
     cls: type[GameView] = getattr(importlib.import_module(module), attr)
     return cls
+
+
+def action_names(game: str, seats: Sequence[str], deck: Deck | None = None
+                 ) -> Callable[[Action], str]:
+    """Actions worded as the game's terminal view words them, cards in ``deck`` (default: the
+    game's usual deck)."""
+    name = canonical_name(game)
+    view = view_class(name)(list(seats), deck or VIEWS[name][1])
+    return lambda action: view.action_text(action).plain

@@ -15,11 +15,12 @@ from rich.table import Table
 from rich.text import Text
 
 from stich.core.actions import Action
+from stich.core.card_names import RANK_NAMES, SUIT_NAMES
 from stich.core.cards import RANK_OF, SUIT_OF, Card, Rank, Suit, card_set, cards_in, format_cards
 from stich.core.game import Game, Observation
 from stich.core.knowledge import Event
 from stich.core.match import Match
-from stich.core.scoring.jass_board import render_text
+from stich.core.scoring.jass_board import ZBoard, render_text
 from stich.jass.cards import Contract, strength
 from stich.jass.game import TEAMS, Jass, JassObservation
 from stich.jass.match import JassMatch
@@ -31,6 +32,9 @@ from stich.terminal.view import GameView, seat_cell, seating_grid
 
 class JassView(GameView):
     """Seat 0 for the person; names in seat order (seat 2 is the partner)."""
+
+    SEAT_NAMES = ("Right", "Partner", "Left")
+    """Play goes counter-clockwise: the next seat sits on the right (J-2)."""
 
     _board_shown_for = -1
     """The deal whose first view showed the Z (it is shown once per deal, and after it)."""
@@ -57,10 +61,15 @@ class JassView(GameView):
         order = strength(contract) if contract is not None else RANK_OF
         return sorted(observation.hand, key=lambda c: (SUIT_OF[c] != trump, SUIT_OF[c], -order[c]))
 
-    def boards(self, match: JassMatch) -> Columns:
-        """Both teams' Z side by side, as written so far."""
+    def boards(self, match: JassMatch, written: tuple[int, int] = (0, 0)) -> Columns:
+        """Both teams' Z side by side, as written so far: with ``written``, the points each
+        team has written in the deal in play (J-7: as they happen), so that the Z's total is
+        the running score shown under it."""
+        entries = match.score.entries
+        boards = [ZBoard.from_entries([*entries[team], *([written[team]] if written[team]
+                                                         else [])]) for team in (0, 1)]
         return Columns([Text(render_text(board, self.team_name(team), match.options.target))
-                        for team, board in enumerate(match.boards())], padding=(0, 6))
+                        for team, board in enumerate(boards)], padding=(0, 6))
 
     def _score_line(self, obs: JassObservation) -> Text:
         line = Text("Score: ", style="bold")
@@ -116,7 +125,7 @@ class JassView(GameView):
             Rule(f"Deal {len(match.deals) + 1} · Schieber ({match.options.preset})")]
         if self._board_shown_for != len(match.deals):
             self._board_shown_for = len(match.deals)
-            lines.append(self.boards(match))
+            lines.append(self.boards(match, obs.points))
         lines.append(self._score_line(obs))
         if obs.contract is None:
             lines.append(self._choice_line(obs))
@@ -165,11 +174,13 @@ class JassView(GameView):
     def help_notes(self) -> list[tuple[str, str]]:
         four = rank_key(Rank.JACK, self.deck)
         run = suit_key(Suit.H, self.deck) + rank_key(Rank.ACE, self.deck)
-        return [
-            (f"w{four}", "Weis four of a kind: w and the rank's letter (J-5)"),
-            (f"w{run}", "Weis a run: w, the suit's letter and the top card's (J-5)"),
-            ("to / tu", "Obenabe: no trump, Ace high, 8s count 8; Undenufe: no trump, 6 high "
-                        "(J-1)"),
+        return [  # patterns, not keys: the keys themselves are listed above
+            ("w…", f"Weis: w and the rank's letter for four of a kind (w{four}: four "
+                   f"{RANK_NAMES[self.deck][Rank.JACK]}), w, the suit's letter and the top "
+                   f"card's for a run (w{run}: a run in {SUIT_NAMES[self.deck][Suit.H]} up to "
+                   f"the {RANK_NAMES[self.deck][Rank.ACE]}) (J-5)"),
+            ("to", "trump Obenabe: no trump, Ace high, 8s count 8 (J-1)"),
+            ("tu", "trump Undenufe: no trump, 6 high, 6s count 11, 8s 8, Aces 0 (J-1)"),
             ("s", "push (schieben): your partner must choose the contract (J-3)"),
             ("", "Rules in full: docs/rules/schieber.md"),
         ]
@@ -259,13 +270,13 @@ class JassView(GameView):
         return Group(*lines)
 
     def match_summary(self, match: Match) -> RenderableType:
-        """The winner and the totals; the boards were drawn once, under the last deal."""
+        """The winner and why (first to the target, J-7) and the totals; the boards were
+        drawn once, under the last deal."""
         assert isinstance(match, JassMatch)
-        title = (f"{self.team_name(match.winner)} win the game" if match.winner is not None
-                 else "Game")
         totals = "   ·   ".join(f"{self.team_name(team)} {board.total}"
                                 for team, board in enumerate(match.boards()))
-        return Group(Rule(title), Text(f"Final score: {totals}", style="bold"))
-
-
-
+        lines: list[RenderableType] = [Rule("Match over")]
+        if match.winner is not None:
+            lines.append(Text(f"{self.team_name(match.winner)} win the game: first to "
+                              f"{match.options.target} (J-7)", style="bold"))
+        return Group(*lines, Text(f"Final score: {totals}", style="bold"))

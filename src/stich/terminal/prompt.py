@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from stich.core.actions import PLAY, Action, ActionParseError
 from stich.core.card_names import CardParseError, Deck, parse_card
 from stich.core.cards import Card
+from stich.terminal.words import count
 
 VERB_KEYS = {
     "exchange": "x", "close": "c", "claim": "g", "pass": "p", "push": "s", "turnup": "u",
@@ -92,6 +93,9 @@ def read_choice(text: str, choices: Sequence[Choice], deck: Deck) -> Action:
     the game, so that the rules say why it is not allowed now."""
     text = text.strip()
     lowered = text.lower()
+    if not text:
+        raise ValueError("nothing typed: type a key from the menu (a card's number, a letter), "
+                         "or ? for every key")
     if lowered in QUIT_KEYS:
         raise Quit
     for choice in choices:
@@ -106,6 +110,11 @@ def read_choice(text: str, choices: Sequence[Choice], deck: Deck) -> Action:
             return choice.action
     if card is not None:
         return PLAY[card]
+    if text.isdigit():
+        held = sum(choice.key.isdigit() for choice in choices)
+        numbers = f"numbered 1 to {held}" if held > 1 else "numbered 1" if held else "none"
+        raise ValueError(f"{text}: no card has that number; you hold "
+                         f"{count(held, 'card')}, {numbers}")
     try:
         return Action.parse(text, deck)
     except ActionParseError as error:

@@ -13,6 +13,7 @@ from stich.core.cards import SUIT_OF, Card, Suit, cards_in
 from stich.core.game import Game, Observation
 from stich.core.knowledge import Event
 from stich.core.match import Match
+from stich.schnapsen.caution import costly_action_warning
 from stich.schnapsen.family import CARD_POINTS, WINNING_SCORE
 from stich.schnapsen.game import Schnapsen, SchnapsenObservation
 from stich.schnapsen.match import SchnapsenMatch
@@ -68,6 +69,13 @@ class SchnapsenView(GameView):
             ("m…", "marriage: King and Queen of a suit, 20 (40 in trump); lead one (S-5)"),
             ("", "Rules in full: docs/rules/schnapsen.md"),
         ]
+
+    def caution(self, game: Game, action: Action) -> str | None:
+        """Soft preset: a claim below 66 or a close that cannot reach 66 is asked about once
+        (S-7, S-8, S-11; the predicate of the rules layer)."""
+        assert isinstance(game, Schnapsen)
+        warning = costly_action_warning(game, action)
+        return None if warning is None else f"{warning.reason} ({warning.rule})"
 
     def auto_claim(self, observation: Observation) -> bool:
         """Claim for the person once his counted points reach 66 (soft preset only: the
@@ -173,25 +181,48 @@ class SchnapsenView(GameView):
                 line.append(f"{count(sizes[player], 'card')}, not shown", style="dim")
             lines.append(line)
         lines.extend(self.bummerl_lines(match))
-        lines.append(self._score_line(match))
+        if not match.is_over():  # the match's end says how the last Bummerl was won
+            lines.append(self._score_line(match))
         return Group(*lines)
 
     def bummerl_lines(self, match: SchnapsenMatch) -> list[Text]:
-        """Each Bummerl decided since last shown: who won it, who gets how many (S-10)."""
+        """Each Bummerl decided since last shown, unless it ended the match (the match's end
+        says it): who won it, who gets how many and why (S-10)."""
         finished = match.bummerl.finished
-        lines = []
-        for outcome in finished[self._bummerl_shown:]:
-            winner, loser, given = outcome["winner"], outcome["loser"], outcome["bummerl"]
-            score = ":".join(str(points) for points in outcome["score"])
-            schneider = " Schneider!" if outcome["schneider"] else ""
-            lines.append(Text(f"{self.says(winner, 'win')} the Bummerl ({score}):{schneider} "
-                              f"{self.says(loser, 'get')} {count(given, 'Bummerl', 'Bummerl')}",
-                              style="bold magenta"))
+        lines = [] if match.is_over() else [
+            Text(self.bummerl_text(outcome), style="bold magenta")
+            for outcome in finished[self._bummerl_shown:]]
         self._bummerl_shown = len(finished)
         return lines
 
+    def bummerl_text(self, outcome: dict[str, Any]) -> str:
+        """``You win the Bummerl (7:0): Rules gets 2 Bummerl, a Schneider: Rules never scored
+        (S-10)``; the tournament preset counts a Schneider as one Bummerl."""
+        winner, loser, given = outcome["winner"], outcome["loser"], outcome["bummerl"]
+        score = ":".join(str(points) for points in outcome["score"])
+        text = (f"{self.says(winner, 'win')} the Bummerl ({score}): "
+                f"{self.says(loser, 'get')} {count(given, 'Bummerl', 'Bummerl')}")
+        if outcome["schneider"]:
+            who = "you" if self.names[loser] == "You" else self.names[loser]
+            counted = " (counted as one in this preset)" if given == 1 else ""
+            text += f", a Schneider{counted}: {who} never scored"
+        return text + " (S-10)"
+
     def match_summary(self, match: Match) -> RenderableType:
+        """Who won the match (the rubber) and why: the Bummerl each holds, and how the last
+        one was won (Schneider), S-10."""
         assert isinstance(match, SchnapsenMatch)
-        winner = match.bummerl.rubber_winner()
-        title = f"{self.says(winner, 'win')} the rubber" if winner is not None else "Match"
-        return Group(Rule(title), self._score_line(match))
+        counter = match.bummerl
+        winner = counter.rubber_winner()
+        lines: list[RenderableType] = [Rule("Match over")]
+        if winner is not None:
+            loser = 1 - winner
+            lines.append(Text(
+                f"{self.says(winner, 'win')} the rubber: {self.says(loser, 'have')} "
+                f"{count(counter.bummerl[loser], 'Bummerl', 'Bummerl')}, "
+                f"{self.names[winner]} {counter.bummerl[winner]} (a rubber is "
+                f"{counter.rubber} Bummerl, S-10)", style="bold"))
+        if counter.finished:
+            lines.append(Text("Last Bummerl: " + self.bummerl_text(counter.finished[-1]),
+                              style="bold magenta"))
+        return Group(*lines)

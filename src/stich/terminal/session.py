@@ -1,11 +1,14 @@
 """Playing a whole match at the terminal: the person's seat, bots at the others, the record.
 
 The person is a :class:`Bot` like any other: it gets its observation, shows it, and reads a
-key. After every action the person is told what his seat saw of it: its events (issue 8),
-worded by the view. The runner checks the action; an illegal one comes back through ``retry``
-with the rule that forbids it, and the person chooses again. The match record is saved after
-every deal (atomically) and when the person stops (``q``, Ctrl-D or Ctrl-C), with the deal in
-progress, so that ``stich play --resume`` goes on where it stopped.
+key. After every action the person is told what his seat saw of it: its events
+(docs/knowledge/), worded by the view. An action the rules allow but that is likely to cost
+the deal (soft Schnapsen: a claim below 66, a close that cannot reach 66; S-7, S-8, S-11) is
+asked about once before it is taken. The runner checks the action; an illegal one comes back
+through ``retry`` with the rule that forbids it, and the person chooses again. The match
+record is saved after every deal (atomically) and when the person stops (``q``, Ctrl-D or
+Ctrl-C), with the deal in progress, so that ``stich play --resume`` goes on where it stopped;
+that file holds the bots' hands in plain text (resuming needs them), as the start says.
 """
 
 from __future__ import annotations
@@ -52,6 +55,9 @@ class TerminalPlayer(Bot):
         self.auto_claim = auto_claim
         self._refused = False
         """The last action was refused: ask again without drawing the table anew."""
+        self.game: Game | None = None
+        """The deal in play, for the one check that asks before a costly action (its
+        predicate reads only what the person may know: S-11)."""
 
     def read(self, prompt: str) -> str:
         """A line from the person; Quit on end of input (Ctrl-D) or an interrupt (Ctrl-C)."""
@@ -89,7 +95,10 @@ class TerminalPlayer(Bot):
                 self.console.print(Text(str(error), style="yellow"))
                 continue
             if laying is None or action.verb != "play" or action.card not in hand:
-                return action
+                if self._confirmed(action):
+                    return action
+                self.console.print(self._menu(choices, laying))
+                continue
             if picked is None:
                 picked = action.card
                 self.console.print(Text("First card to lay down: ").append_text(
@@ -100,6 +109,15 @@ class TerminalPlayer(Bot):
                 self.console.print(Text("Taken back: choose the first card again", style="cyan"))
             else:
                 return Action(laying, f"{picked.name} {action.card.name}")
+
+    def _confirmed(self, action: Action) -> bool:
+        """Whether to take the action: asked once where the view warns of it."""
+        warning = self.view.caution(self.game, action) if self.game is not None else None
+        if warning is None:
+            return True
+        self.console.print(Text(f"Careful: {warning}", style="bold yellow"))
+        return self.read(f"{action.verb.capitalize()} all the same? (y/N) ").strip().lower() in (
+            "y", "yes", "j", "ja")
 
     def retry(self, action: Action, why: Illegal) -> bool:
         what = Text("play ") if action.verb == "play" else Text()
@@ -125,19 +143,29 @@ class TerminalPlayer(Bot):
     def _help(self, choices: Sequence[Choice], laying: str | None) -> Table:
         """Every key of the game, marked where it applies now, then how to type cards and
         actions and what the game's words mean."""
+        rows: dict[str, tuple[list[Text], bool]] = {}
+        for choice in choices:  # a key several actions share (d: each doubling step) once
+            now = choice.legal and not (laying and choice.action.verb == "play")
+            texts, before = rows.get(choice.key, ([], False))
+            rows[choice.key] = ([*texts, self.view.action_text(choice.action)], before or now)
+        notes = []
+        for key, text in self.view.help_notes():
+            if key in rows:  # the note says more than the action's name: in its key's row
+                rows[key] = ([Text(text)], rows[key][1])
+            else:
+                notes.append((key, text))
         table = Table(title="Keys", show_header=True)
         table.add_column("key")
         table.add_column("action")
         table.add_column("now")
-        for choice in choices:
-            now = choice.legal and not (laying and choice.action.verb == "play")
-            table.add_row(choice.key, self.view.action_text(choice.action),
+        for key, (texts, now) in rows.items():
+            table.add_row(key, Text(" / ").join(texts),
                           Text("✓ now", style="green") if now else Text("-", style="dim"))
         if laying is not None:
             table.add_row("1 … 8", f"{laying}: pick the two cards one at a time", "✓ now")
         table.add_row(*self.view.typing_help(), "")
         table.add_row("q", "quit: the match so far is saved (also Ctrl-D, Ctrl-C)", "")
-        for key, text in self.view.help_notes():
+        for key, text in notes:
             table.add_row(key, text, "")
         return table
 
@@ -236,14 +264,16 @@ def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot
                for seat in range(match.game_class.SEATS)]
 
     def announce(seat: int, action: Action, game: Game) -> None:
-        """What the person's seat saw of the action just taken: its events (issue 8), worded
-        by the view with the person's observation, never from other seats' cards."""
+        """What the person's seat saw of the action just taken: its events (docs/knowledge/),
+        worded by the view with the person's observation, never from other seats' cards."""
         events = game.seat_events(human_seat, start=len(game.history) - 1)
         for line in view.announce(events, game.observation(human_seat)):
             console.print(line)
 
     while not match.is_over():
         game, seated = match.new_deal(), players
+        person.game = game
+        view.new_deal()
         for player in players:
             player.see_match(match.state())  # the score, for bots that play to it
         if resumed is not None:
@@ -264,7 +294,8 @@ def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot
             except Quit:
                 stop = True
             if stop:
-                console.print(f"Stopped. The match so far is saved in {save_path}")
+                console.print(f"Stopped. The match so far is saved in {save_path}; "
+                              f"go on with: stich play {match.GAME} --resume {save_path}")
                 return False
     console.print(view.match_summary(match))
     console.print(f"Match record saved in {save_path}")

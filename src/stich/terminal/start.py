@@ -19,6 +19,7 @@ from stich.core.options import OptionsError, RuleOptions, parse_option_pairs
 from stich.core.records import RecordError, load_json
 from stich.core.registry import canonical_name, game_class, match_class
 from stich.terminal.games import VIEWS
+from stich.terminal.words import count
 
 
 class StartError(Exception):
@@ -45,6 +46,8 @@ class PlayRequest:
     """Search budget per decision for the bots that search (pimc)."""
     think_ms: float | None = None
     """Thinking time per decision, converted to a node budget (pimc)."""
+    names: str | None = None
+    """The other players' names, comma-separated, in playing order after the person."""
 
 
 @dataclasses.dataclass
@@ -86,9 +89,7 @@ def new_match(request: PlayRequest) -> Prepared:
     except (OptionsError, ValueError) as error:
         raise StartError(str(error)) from None
     seed = fresh_seed() if request.seed is None else request.seed
-    seats = game_class(game).SEATS
-    bot = request.vs.capitalize()
-    names = [request.name] + [f"{bot} {seat}" if seats > 2 else bot for seat in range(1, seats)]
+    names = seat_names(game, request)
     match = match_class(game)(names, seed, options)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     path = request.save or fresh_path(request.records_dir, f"{game}-{stamp}-{seed}")
@@ -101,8 +102,10 @@ def resumed_match(request: PlayRequest, resume: Path) -> Prepared:
     """The saved match in ``resume``, replayed through the rules, with its deal in progress."""
     from stich.terminal.session import resume_actions
 
-    if request.preset is not None or request.options or request.seed is not None:
-        raise StartError("--resume takes the preset, options and seed from the saved match")
+    if (request.preset is not None or request.options or request.seed is not None
+            or request.names is not None):
+        raise StartError("--resume takes the preset, options, seed and names from the saved "
+                         "match")
     try:
         data: Any = load_json(resume)
         if not isinstance(data, dict) or not isinstance(data.get("game"), str):
@@ -123,6 +126,28 @@ def resumed_match(request: PlayRequest, resume: Path) -> Prepared:
     deck = check_choices(request, game, match.options)
     check_path(path, resuming=path == resume)
     return Prepared(game, match, deck, path, resumed)
+
+
+def seat_names(game: str, request: PlayRequest) -> list[str]:
+    """The person's name, then the others': ``--names`` in playing order, or where each sits
+    (Partner, Left, Right with four or three; the bot's name with two)."""
+    from stich.terminal.games import view_class
+
+    seats = game_class(game).SEATS
+    if request.names is None:
+        others = list(view_class(game).SEAT_NAMES) or [request.vs.capitalize()]
+    else:
+        others = [name.strip() for name in request.names.split(",")]
+        wanted = seats - 1
+        if len(others) != wanted or not all(others):
+            raise StartError(f"--names needs {count(wanted, 'name')} for {game}, comma-"
+                             f"separated, in playing order after you; got {request.names!r}")
+    names = [request.name.strip(), *others]
+    if not names[0]:
+        raise StartError("--name must not be empty")
+    if len(set(names)) < len(names):
+        raise StartError(f"every player needs a name of his own; got {', '.join(names)}")
+    return names
 
 
 def fresh_path(folder: Path, stem: str) -> Path:
@@ -177,7 +202,13 @@ def start_play(request: PlayRequest) -> bool:
     console.print(f"{game.capitalize()}, preset {match.options.preset}, {how}. "
                   "Keys: numbers play cards, ? lists every key, q quits. "
                   "Rules: docs/rules/.")
+    whose = "the bot's hand" if len(bots) == 1 else "the bots' hands"
+    console.print(f"The other seats are {request.vs} bots: {', '.join(match.seats[1:])}. "
+                  f"The match is saved in {prepared.path} after every deal and when you stop; "
+                  f"the file holds {whose}: opening it spoils the deal.")
     view = view_class(game)(match.seats, prepared.deck)
+    for line in view.match_intro(match):
+        console.print(line)
     return play_match(match, view, 0, bots, prepared.path, console, console.input,
                       wait=request.wait, auto_claim=request.auto_claim,
                       resumed=prepared.resumed)

@@ -43,10 +43,15 @@ class GameView(ABC):
     the table now sees of him. His other moves he made himself."""
     SUFFIX_KINDS: frozenset[str] = frozenset()
     """Events told at the end of the line of the play that caused them (Jass: Stöck)."""
+    SEAT_NAMES: tuple[str, ...] = ()
+    """The other seats' names by default, in seat order: where each sits as the person sees
+    the table (empty: the bot's name)."""
 
     def __init__(self, names: Sequence[str], deck: Deck) -> None:
         self.names = list(names)
         self.deck = deck
+        self._shown_order: list[Card] = []
+        """The hand as last numbered on screen in this deal."""
 
     @abstractmethod
     def table(self, observation: Observation, match: Match) -> RenderableType:
@@ -64,6 +69,19 @@ class GameView(ABC):
     @abstractmethod
     def match_summary(self, match: Match) -> RenderableType:
         """The final score of the match."""
+
+    def caution(self, game: Game, action: Action) -> str | None:
+        """A warning to ask about once before an allowed action likely to cost the deal, or
+        None (games with such a check: soft Schnapsen, S-11)."""
+        return None
+
+    def new_deal(self) -> None:
+        """A new deal starts: the hand's numbering starts afresh."""
+        self._shown_order = []
+
+    def match_intro(self, match: Match) -> list[Text]:
+        """What one match is, said once where it starts (nothing by default)."""
+        return []
 
     # --- keys and help ----------------------------------------------------------------------
     def offered(self) -> list[Action]:
@@ -111,9 +129,17 @@ class GameView(ABC):
 
     # --- pieces -------------------------------------------------------------------------------
     def hand_line(self, observation: Observation) -> Text:
-        """``Your hand: 1:A♥  2:K♥ ...``: the cards numbered as the menu keys play them."""
-        line = Text("Your hand: ")
-        for number, card in enumerate(self.hand(observation), start=1):
+        """``Your hand: 1:A♥  2:K♥ ...``: the cards numbered as the menu keys play them. Where
+        the order of cards already shown changes (sorted anew once trump is known), a line
+        above says so, so that a number planned before is not typed unread."""
+        hand = self.hand(observation)
+        kept = [card for card in hand if card in self._shown_order]
+        before = [card for card in self._shown_order if card in hand]
+        self._shown_order = list(hand)
+        line = Text("Your cards are sorted anew for the contract: the numbers changed\n",
+                    style="bold yellow") if kept != before else Text()
+        line.append("Your hand: ")
+        for number, card in enumerate(hand, start=1):
             line.append(f"{number}:", style="cyan").append_text(card_text(card, self.deck))
             line.append("  ")
         return line
