@@ -223,13 +223,13 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             owner = await remote_owner(table_id)
             actor = await (lobby().peek(table_id) if owner else lobby().get(table_id))
         except LobbyError as error:
-            await socket.send_json({"type": "error", "error": str(error)})
+            await socket.send_json({"type": "error", **error.to_json()})
             await socket.close(code=4404)
             return
         seat = actor.seat_of(socket.query_params.get("token", ""))
-        if seat is None:
+        if seat is None and not actor.full():  # a full table is watched (docs/web.md)
             await socket.send_json({"type": "error", "error": "this link has no seat at the "
-                                    "table: join first"})
+                                    "table: join first", "code": "no_seat", "args": {}})
             await socket.close(code=4403)
             return
         try:
@@ -279,7 +279,7 @@ class RateLimit:
         return {"type": "error", "error": "too many messages: slow down"}
 
 
-async def play_socket(socket: WebSocket, actor: TableActor, seat: int, since: int,
+async def play_socket(socket: WebSocket, actor: TableActor, seat: int | None, since: int,
                       settings: Settings) -> None:
     """Relay one seat's messages to the socket and its actions to the table."""
     client = Client(seat)
@@ -308,7 +308,7 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int, since: in
         sending.cancel()
 
 
-async def _answer(raw: str, actor: TableActor, seat: int, limit: RateLimit,
+async def _answer(raw: str, actor: TableActor, seat: int | None, limit: RateLimit,
                   settings: Settings) -> dict[str, Any] | None:
     """What to tell the client about one message (None: nothing). Actions the table takes
     are free; every refused message costs a token, and once they are spent the client hears
@@ -354,7 +354,7 @@ def _parse(raw: str, settings: Settings) -> str | dict[str, Any] | None:
     return action
 
 
-async def _judge(raw: str, actor: TableActor, seat: int,
+async def _judge(raw: str, actor: TableActor, seat: int | None,
                  settings: Settings) -> dict[str, Any] | None:
     parsed = _parse(raw, settings)
     if not isinstance(parsed, str):
@@ -362,7 +362,7 @@ async def _judge(raw: str, actor: TableActor, seat: int,
     action = parsed
     error = await actor.act(seat, action)
     if error is not None:
-        return {"type": "error", "error": error, "action": action}
+        return {"type": "error", **error, "action": action}
     return None
 
 
