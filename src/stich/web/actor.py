@@ -451,7 +451,7 @@ class TableActor:
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
-                                "next": len(table.log[seat]),
+                                "next": len(table.log[seat]), "moves": len(table.game.history),
                                 "view": seat_view(table.game, seat)}
         if table.match is not None:
             view["match"] = table.match.state()
@@ -473,6 +473,7 @@ class TableActor:
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
+                                "moves": len(table.game.history),
                                 "view": public_view(table.game)}
         if table.match is not None:
             view["match"] = table.match.state()

@@ -23,9 +23,25 @@ def hand_sizes(game: Game) -> list[int]:
     return [hand.bit_count() for hand in hands]
 
 
+def first_trick_winners(game: Game) -> list[int]:
+    """Who took each team's first trick, in the order of ``first_tricks`` (B-1: everybody saw
+    it taken)."""
+    seen: set[int] = set()
+    team_of = {seat: index for index, team in enumerate(game.TEAMS) for seat in team}
+    out = []
+    for winner in game.winners:  # type: ignore[attr-defined]
+        if team_of[winner] not in seen:
+            seen.add(team_of[winner])
+            out.append(winner)
+    return out
+
+
 def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    """A seat's observation, with every seat's hand size and who took the first tricks."""
     view = game.observation(seat).to_dict()
     view.setdefault("hand_sizes", hand_sizes(game))
+    if "first_tricks" in view:
+        view["first_trick_winners"] = first_trick_winners(game)
     return view
 
 
