@@ -83,13 +83,14 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise LobbyError(f"the request is larger than {MAX_BODY} bytes", 413)
+            raise LobbyError(f"the request is larger than {MAX_BODY} bytes", 413, "too_large",
+                             {"max": MAX_BODY})
         try:
             data = json.loads(raw or b"{}")
         except ValueError:
-            raise LobbyError("the request is not JSON") from None
+            raise LobbyError("the request is not JSON", code="not_json") from None
         if not isinstance(data, dict):
-            raise LobbyError("the request is a JSON object")
+            raise LobbyError("the request is a JSON object", code="not_json")
         return data
 
     # --- pages ------------------------------------------------------------------------------
@@ -147,7 +148,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         data = await body(request)
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise LobbyError("'seat' is a seat number")
+            raise LobbyError("'seat' is a seat number", code="bad_seat")
         owner = await remote_owner(table_id)
         if owner is not None:
             answer = await state["cluster"].call(owner, {
@@ -165,7 +166,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     async def record(table_id: str) -> Response:
         actor = await lobby().get(table_id)
         if actor.table is None or actor.table.match is None:
-            raise LobbyError("the table has not started", 409)
+            raise LobbyError("the table has not started", 409, "not_started")
         data = actor.table.match.to_record()  # sealed (no seed) until the match is over
         return Response(json.dumps(data, indent=1), media_type="application/json",
                         headers={"Content-Disposition":
@@ -175,7 +176,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     async def replay(table_id: str) -> dict[str, Any]:
         actor = await lobby().get(table_id)
         if actor.status != "finished":
-            raise LobbyError("a match can be replayed once it is over", 409)
+            raise LobbyError("a match can be replayed once it is over", 409, "not_over")
         return await asyncio.to_thread(replay_frames, actor)
 
     @app.get("/api/players/{name}/matches")
@@ -191,7 +192,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         hashed = await asyncio.to_thread(PasswordHasher().hash, password)
         store: Store = state["store"]
         if await asyncio.to_thread(store.account_hash, name) is not None:
-            raise LobbyError(f"the name {name!r} is taken", 409)
+            raise LobbyError(f"the name {name!r} is taken", 409, "name_taken", {"name": name})
         token = secrets.token_urlsafe(24)
         await store.write(Store.new_account(name, hashed, token))
         return {"name": name, "login": token}
@@ -210,7 +211,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
                 raise VerificationError
             await asyncio.to_thread(PasswordHasher().verify, hashed, password)
         except VerificationError:
-            raise LobbyError("wrong name or password", 403) from None
+            raise LobbyError("wrong name or password", 403, "wrong_login") from None
         token = secrets.token_urlsafe(24)
         await store.write(Store.new_login(name, token))
         return {"name": name, "login": token}
@@ -249,7 +250,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
 def _password(data: dict[str, Any]) -> str:
     password = data.get("password")
     if not isinstance(password, str) or not 8 <= len(password) <= 200:
-        raise LobbyError("a password has 8 to 200 characters")
+        raise LobbyError("a password has 8 to 200 characters", code="password_length")
     return password
 
 

@@ -143,7 +143,7 @@ class Cluster:
         finally:
             await pubsub.unsubscribe(reply)
             await pubsub.aclose()  # type: ignore[no-untyped-call]
-        raise LobbyError("the worker holding this table does not answer", 503)
+        raise LobbyError("the worker holding this table does not answer", 503, "worker_silent")
 
     async def relay(self, owner: str, table_id: str, seat: int | None, since: int, socket: Any,
                     check: Any) -> None:

@@ -68,10 +68,11 @@ def _jsonable(value: Any) -> Any:
 
 def clean_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise LobbyError("a name is needed")
+        raise LobbyError("a name is needed", code="name_needed")
     cleaned = " ".join(name.split())
     if len(cleaned) > MAX_NAME:
-        raise LobbyError(f"a name has at most {MAX_NAME} characters")
+        raise LobbyError(f"a name has at most {MAX_NAME} characters", code="name_too_long",
+                         args={"max": MAX_NAME})
     return cleaned
 
 
@@ -112,7 +113,7 @@ class Lobby:
         row = await asyncio.to_thread(self.store.table_row, table_id) if (
             0 < len(table_id) <= 64) else None
         if row is None:
-            raise LobbyError("no such table: check the link", 404)
+            raise LobbyError("no such table: check the link", 404, "no_table")
         actor = TableActor(row, self.store, self.pool, self.settings)
         entries = await asyncio.to_thread(self.store.actions_of, table_id)
         if actor.status != "waiting":
@@ -127,29 +128,31 @@ class Lobby:
         row = await asyncio.to_thread(self.store.table_row, table_id) if (
             0 < len(table_id) <= 64) else None
         if row is None:
-            raise LobbyError("no such table: check the link", 404)
+            raise LobbyError("no such table: check the link", 404, "no_table")
         return TableActor(row, self.store, self.pool, self.settings)
 
     async def create(self, spec: Any) -> TableActor:
         """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}]}``."""
         if not isinstance(spec, dict):
-            raise LobbyError("a table is described by a JSON object")
+            raise LobbyError("a table is described by a JSON object", code="bad_table")
         game = spec.get("game")
         if game not in game_names():
-            raise LobbyError(f"unknown game {game!r}; known: {', '.join(game_names())}")
+            raise LobbyError(f"unknown game {game!r}; known: {', '.join(game_names())}",
+                             code="unknown_game", args={"game": str(game)})
         cls = game_class(game)
         preset = spec.get("preset") or next(iter(cls.OPTIONS.PRESETS))
         overrides = spec.get("options") or {}
         if not isinstance(preset, str) or not isinstance(overrides, dict):
-            raise LobbyError("'preset' is a name and 'options' an object")
+            raise LobbyError("'preset' is a name and 'options' an object", code="bad_table")
         try:
             options = cls.OPTIONS.from_preset(preset, **overrides)
         except OptionsError as error:
-            raise LobbyError(str(error)) from None
+            raise LobbyError(str(error), code="bad_options", args={"detail": str(error)}) from None
         seats_spec = spec.get("seats") or [{"kind": "person"}] + [
             {"kind": "bot", "level": "rules"}] * (cls.SEATS - 1)
         if not isinstance(seats_spec, list) or len(seats_spec) != cls.SEATS:
-            raise LobbyError(f"{game} has {cls.SEATS} seats")
+            raise LobbyError(f"{game} has {cls.SEATS} seats", code="seat_count",
+                             args={"n": cls.SEATS})
         seats = []
         for number, seat in enumerate(seats_spec):
             kind = seat.get("kind") if isinstance(seat, dict) else None
@@ -159,11 +162,13 @@ class Lobby:
                 level = seat.get("level", "rules")
                 if level not in levels(game):
                     raise LobbyError(f"seat {number + 1}: no bot {level!r} for {game}; known: "
-                                     f"{', '.join(levels(game))}")
+                                     f"{', '.join(levels(game))}", code="unknown_bot",
+                                     args={"seat": number + 1, "level": str(level)})
                 seats.append(SeatInfo("bot", name=f"Bot {number + 1} ({level})", level=level,
                                       joined=True))
             else:
-                raise LobbyError(f"seat {number + 1}: kind is 'person' or 'bot'")
+                raise LobbyError(f"seat {number + 1}: kind is 'person' or 'bot'",
+                                 code="seat_kind", args={"seat": number + 1})
         row = {"id": secrets.token_urlsafe(16), "game": game, "preset": options.preset,
                "options": json.dumps(options.overrides(), default=_jsonable),
                "seats": json.dumps([s.stored() for s in seats]),
@@ -186,14 +191,16 @@ class Lobby:
         name = clean_name(name)
         if await asyncio.to_thread(self.store.account_hash, name) is not None and (
                 login is None or await asyncio.to_thread(self.store.login_name, login) != name):
-            raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403)
+            raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403,
+                             "account_name", {"name": name})
         free = [n for n, s in enumerate(actor.seats) if s.kind == "person" and not s.joined]
         if seat is not None:
             if seat not in free:
-                raise LobbyError(f"seat {seat} is not free", 409)
+                raise LobbyError(f"seat {seat} is not free", 409, "seat_taken",
+                                 {"seat": seat})
             free = [seat]
         if not free or actor.status != "waiting":
-            raise LobbyError("every seat at this table is taken", 409)
+            raise LobbyError("every seat at this table is taken", 409, "table_full")
         number = free[0]
         info = actor.seats[number]
         info.name, info.joined, info.token = name, True, secrets.token_urlsafe(24)

@@ -97,7 +97,7 @@ _WHAT = {"trump is named": "trump_named", "turning up": "turning_up",
          "cards are played": "cards_played", "cards are laid down": "laying_down",
          "King": "king", "King or Queen": "king_or_queen", "partner": "partner",
          "forehand": "forehand", "close": "close", "exchange": "exchange",
-         "marriage": "marriage"}
+         "announce a marriage": "marriage"}
 PHRASES: dict[str, str] = {
     **_WHAT,
     **{text: "when_" + str(phase) for phase, text in WHEN.items()},
@@ -106,9 +106,11 @@ PHRASES: dict[str, str] = {
 """English pieces of the sentences, to the page's word ids (``w_<id>``)."""
 
 _CONTRACTS = {contract.title: contract.name for contract in CONTRACTS}
+_CONTRACTS.update(obenabe="obenabe", undenufe="undenufe")  # J-3's suitless contracts
 _STEPS = {"double", "redouble", "reredouble"}
 _PATTERNS = [(key, re.compile("^" + re.escape(text).replace(r"\{\}", "(.+?)") + "$"))
-             for key, text in REASONS.items()]
+             for key, text in sorted(REASONS.items(),  # the most specific sentence first
+                                     key=lambda item: -len(item[1].replace("{}", "")))]
 _BY_TEXT = {text: key for key, text in REASONS.items()}
 
 
