@@ -200,7 +200,7 @@ def test_what_the_rules_show_is_drawn(phone: Any, server: str) -> None:
     for seat, card in view["trick"]:
         figure = phone.locator(f"#trick figure[data-seat='{seat}']")
         assert figure.locator(f"svg[data-card='{card}']").count() == 1
-        assert figure.inner_text() == NAMES[seat]
+        assert figure.locator("figcaption").inner_text() == NAMES[seat]
     assert f"Stich an {NAMES[view['leader']]}" in phone.inner_text("#lasttrick")
     boxes = phone.locator(".seatbox")
     for seat in range(1, 4):
@@ -213,7 +213,7 @@ def test_what_the_rules_show_is_drawn(phone: Any, server: str) -> None:
     assert "Erster Stich von" in opened
     assert phone.locator("#open .first svg.card").count() == 4 * len(view["first_tricks"])
     # B-5: the Plauderer's open hand, to whom the rules show it; no trump in a trumpless game
-    open_game = played("bauernschnapsen", 3, prefer("bid plauderer"),
+    open_game = played("bauernschnapsen", 1, prefer("bid plauderer"),
                        lambda t: bool(t.game.observation(0).open_hands))
     show(phone, open_game.game, open_game.match)
     owner, cards = seat_view(open_game.game, 0)["open_hands"][0]
