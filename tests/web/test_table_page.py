@@ -261,6 +261,9 @@ def test_the_last_deals_result_goes_when_the_next_deal_starts(phone: Any, server
     assert "Ergebnis:" in phone.inner_text("#info")  # the next deal has not begun
     table.submit(table.to_act, table.legal_actions()[0])
     show(phone, table.game, table.match, deal=1)
+    assert "Ergebnis:" in phone.inner_text("#info")  # one seat has moved: still shown
+    table.submit(table.to_act, table.legal_actions()[0])  # every seat has moved: gone
+    show(phone, table.game, table.match, deal=1)
     assert "Ergebnis" not in phone.inner_text("#info")
 
 
@@ -291,7 +294,7 @@ def walk(page: Any, game: str, lang: str, seed: int) -> list[str]:
     table = Table(match_class(game)(NAMES[:SEATS[game]], seed=seed))
     rng = random.Random(seed)
     texts = []
-    while table.deal_number == 0:
+    while table.deal_number == 0 and table.to_act >= 0:
         show(page, table.game, table.match)
         legal = table.legal_actions()
         if table.to_act == 0:

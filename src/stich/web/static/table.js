@@ -13,7 +13,7 @@ let info = null;         // the table (hello)
 let seats = [];
 let watchers = 0;
 let view = null;         // the latest view message
-let lastResult = null;   // {deal, result}: shown until the next deal's first move
+let lastResult = null;   // {deal, result}: shown until every seat has moved in the next deal
 let selected = new Set();
 let keymap = {};
 let closedByUs = false;
@@ -262,7 +262,9 @@ function renderTrump(st) {
 
 function renderInfo(st) {
   const bits = [];
-  if (lastResult && !(view.deal > lastResult.deal && st.moves > 0) && view.deal <= lastResult.deal + 1) {
+  const round = (seats.length ? seats : info.seats).length;   // one move per seat
+  if (lastResult && (view.deal === lastResult.deal ||
+                     (view.deal === lastResult.deal + 1 && st.moves < round))) {
     bits.push(resultText(lastResult.result, names()));
   } else lastResult = null;
   if (st.contract) {
