@@ -348,3 +348,28 @@ def test_a_full_table_is_watched_read_only(browser: Any, server: str) -> None:
     assert "1 schauen zu" in player.inner_text("#watch")
     watcher.close()
     player.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_one_language_at_a_time_by_clicks(phone: Any, server: str, game: str,
+                                          lang: str) -> None:
+    """The full matrix: a deal of each game played by clicks against random bots, the
+    page's text checked after every move of this seat."""
+    bad = foreign(words(), lang)
+    table_id = table(server, game, ["person"] + ["random"] * (SEATS[game] - 1))
+    sit(phone, server, table_id, lang)
+    rng = random.Random(3)
+    while phone.evaluate("view === null || view.deal === 0"):
+        my_turn(phone)
+        if phone.evaluate("view.over || view.deal > 0"):
+            break
+        legal = [a for a in phone.evaluate("view.view.legal_actions") if a != "redeal"]
+        act(phone, rng.choice(legal))
+        text = phone.inner_text("body")
+        for word in bad:
+            assert not re.search(r"\b" + re.escape(word) + r"\b", text), (word, text)
+        for raw in RAW:
+            assert not re.search(r"(?<![\w-])" + re.escape(raw) + r"(?![\w-])", text), \
+                (raw, text)
