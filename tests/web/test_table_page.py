@@ -345,7 +345,7 @@ def test_a_full_table_is_watched_read_only(browser: Any, server: str) -> None:
     assert watcher.locator(".seatbox").count() == 4
     assert "Karten" in watcher.locator(".seatbox").nth(0).inner_text()  # Anna's hand size
     player.wait_for_function("document.getElementById('watch').textContent.includes('1')")
-    assert "1 schauen zu" in player.inner_text("#watch")
+    assert "Zuschauer: 1" in player.inner_text("#watch")
     watcher.close()
     player.close()
 
