@@ -234,8 +234,7 @@ def test_what_the_rules_show_is_drawn(phone: Any, server: str) -> None:
     for code in shown["cards"]:
         assert phone.locator(f"#open .weis svg[data-card='{code}']").count() >= 1
     assert "Stöck" in phone.locator(".seatbox").nth(view["stoeck"]).inner_text()
-    if view["pushed"]:
-        assert "geschoben" in phone.inner_text("#info")
+    assert view["pushed"] and "geschoben" in phone.inner_text("#info")  # J-3: pushed
     trump = view["contract"]
     swiss = {"C": "Schellen", "D": "Eicheln", "H": "Rosen", "S": "Schilten"}
     text = phone.inner_text("#trumpbox")
