@@ -53,7 +53,8 @@ def play_one_move(page: Any) -> None:
     try:
         page.wait_for_function("() => document.querySelector('#hand svg.card.playable') || "
                                "document.querySelector('#actions button') || "
-                               "view.view.legal_actions.some(a => /^(discard|talon) /.test(a))",
+                               "view.view.legal_actions.some("
+                               "a => /^(discard|exchange-talon) /.test(a))",
                                timeout=10_000)
     except Exception:
         raise AssertionError(page.evaluate("JSON.stringify(view.view)")) from None
@@ -62,7 +63,8 @@ def play_one_move(page: Any) -> None:
         cards.first.click()
         return
     if not page.locator("#actions button").count():
-        wanted = page.evaluate("view.view.legal_actions.find(a => /^(discard|talon) /.test(a))")
+        wanted = page.evaluate(
+            "view.view.legal_actions.find(a => /^(discard|exchange-talon) /.test(a))")
         for code in wanted.split()[1:]:
             page.click(f"#hand svg.card[data-card='{code}']")
         page.wait_for_selector(f"#actions button[data-action='{wanted}']")

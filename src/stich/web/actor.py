@@ -5,7 +5,13 @@ it: people's actions (from their WebSockets), bots' answers (from the worker pro
 timers arrive in its inbox and are handled one at a time. Every action is written to the
 table's event log before anybody hears of it, so a restart rebuilds the table by replaying the
 log (:meth:`TableActor.replay`). Each seat hears only its own stream (``docs/events.md``) plus
-the server's unnumbered messages (``view``, ``seats``, ``error``).
+the server's unnumbered messages (``view``, ``seats``, ``error``). Spectators (a client
+without a seat) hear only the public view (:func:`stich.web.views.public_view`), ``seats``
+and what every seat is told alike (results, the score, the match's end).
+
+A refused action is answered with ``{"error": english, "code": ..., "args": {...}}``
+(``docs/web.md``); an illegal one carries the rule and the reason as data
+(:func:`stich.web.refusals.refusal`), so the page says it in the player's words and deck.
 """
 
 from __future__ import annotations
@@ -24,11 +30,21 @@ from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Illegal, Observation
 from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
+from stich.web.refusals import refusal
 from stich.web.scoreboard import score_svg
 from stich.web.store import Store
 from stich.web.thinking import DEFAULT_LEVEL, remembers, think, uses_info
+from stich.web.views import public_view, seat_view
 
 log = logging.getLogger("stich.web")
+
+PUBLIC = frozenset({"deal", "result", "score", "forfeit", "match_end"})
+"""The stream messages every seat is told alike, which spectators hear too."""
+
+
+def refused(message: str, code: str, **args: Any) -> dict[str, Any]:
+    """A refusal: the English ``message`` and the ``code`` and ``args`` the pages word."""
+    return {"error": message, "code": code, "args": args}
 
 
 @dataclasses.dataclass
@@ -69,9 +85,10 @@ class SeatInfo:
 
 
 class Client:
-    """One WebSocket (or any listener) of a seat: messages wait in its queue for its sender."""
+    """One WebSocket (or any listener) of a seat, or of a spectator (``seat`` None): messages
+    wait in its queue for its sender."""
 
-    def __init__(self, seat: int, limit: int = 10_000) -> None:
+    def __init__(self, seat: int | None, limit: int = 10_000) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit)
 
@@ -107,6 +124,8 @@ class TableActor:
         self.seq = 0
         """Actions in the log so far (the next one's number)."""
         self.clients: list[set[Client]] = [set() for _ in self.seats]
+        self.watchers: set[Client] = set()
+        """Spectators' clients (no seat)."""
         self.away = [False] * len(self.seats)
         self._gone_since: list[float | None] = [time.monotonic()] * len(self.seats)
         self._away_timers: list[asyncio.TimerHandle | None] = [None] * len(self.seats)
@@ -184,8 +203,15 @@ class TableActor:
     def detach(self, client: Client) -> None:
         self.inbox.put_nowait(("detach", client))
 
+    def full(self) -> bool:
+        """Every seat is taken: whoever else opens the link watches (docs/web.md)."""
+        return all(s.joined or s.kind == "bot" for s in self.seats)
+
     def _attach(self, client: Client, since: int) -> None:
         seat = client.seat
+        if seat is None:
+            self._watch(client)
+            return
         self.clients[seat].add(client)
         self._gone_since[seat] = None
         timer = self._away_timers[seat]
@@ -201,17 +227,31 @@ class TableActor:
             self.away[seat] = False  # he is back: the marked bot leaves his seat
         self._broadcast_seats()
 
+    def _watch(self, client: Client) -> None:
+        self.watchers.add(client)
+        client.send({"type": "hello", "seat": None, "table": self.info()})
+        if self.table is not None:
+            client.send(self._public_view())
+        self._broadcast_seats()
+
     def _detach(self, client: Client) -> None:
         seat = client.seat
+        if seat is None:
+            self.watchers.discard(client)
+            self._broadcast_seats()
+            return
         self.clients[seat].discard(client)
         if not self.clients[seat] and self.status == "running":
             self._gone_since[seat] = time.monotonic()
             self._arm_away_timer(seat)
             self._broadcast_seats()
 
-    async def act(self, seat: int, action: str) -> str | None:
-        """A person's action: None when taken, else the error for him."""
-        future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+    async def act(self, seat: int | None, action: str) -> dict[str, Any] | None:
+        """A person's action: None when taken, else the refusal for him (:func:`refused`)."""
+        if seat is None:
+            return refused("a spectator cannot act: join a table to play", "spectator")
+        future: asyncio.Future[dict[str, Any] | None] = (
+            asyncio.get_running_loop().create_future())
         self.inbox.put_nowait(("action", seat, action, future))
         return await future
 
@@ -226,11 +266,12 @@ class TableActor:
             except Exception as error:  # the log could not be written: stop this table only
                 log.exception("table %s stopped", self.id)
                 self.failed = f"the table stopped: {error}"
-                for clients in self.clients:
+                stopped = {"type": "error", **refused(self.failed, "table_stopped")}
+                for clients in (*self.clients, self.watchers):
                     for client in list(clients):
-                        client.send({"type": "error", "error": self.failed})
+                        client.send(stopped)
                 if len(item) > 3 and isinstance(item[3], asyncio.Future) and not item[3].done():
-                    item[3].set_result(self.failed)
+                    item[3].set_result(refused(self.failed, "table_stopped"))
                 return
 
     async def _handle(self, item: tuple[Any, ...]) -> None:
@@ -245,8 +286,8 @@ class TableActor:
             if move == self.seq and self._bot_plays(seat):
                 error = await self._take(seat, action, by_bot=True)
                 if error is not None:
-                    log.warning("table %s: bot at seat %d: %s", self.id, seat, error)
-                    await self._forfeit(seat, Illegal("bot", error))
+                    log.warning("table %s: bot at seat %d: %s", self.id, seat, error["error"])
+                    await self._forfeit(seat, Illegal("bot", error["error"]))
         elif kind == "attach":
             self._attach(item[1], item[2])
         elif kind == "detach":
@@ -274,19 +315,27 @@ class TableActor:
         for seat in range(len(self.seats)):
             for message in self.table.messages(seat):
                 self._send(seat, message)
+        self._tell_watchers(self.table.messages(0))
         self._send_views()
         self._broadcast_seats()
 
-    async def _take(self, seat: int, action: str, by_bot: bool) -> str | None:
+    async def _take(self, seat: int, action: str, by_bot: bool) -> dict[str, Any] | None:
         table = self.table
         if self.failed:
-            return self.failed
+            return refused(self.failed, "table_stopped")
         if table is None:
-            return "the table has not started: seats are still free"
+            return refused("the table has not started: seats are still free", "not_started")
+        if table.to_act == TERMINAL:
+            return refused("the match is over", "match_over")
+        if table.to_act != seat:
+            return refused(f"it is seat {table.to_act}'s turn, not seat {seat}'s",
+                           "not_your_turn", seat=table.to_act)
         try:
             new = table.submit(seat, action)
         except TableError as error:
-            return str(error)
+            if error.why is None or error.why.rule == "notation":
+                return refused(str(error), "bad_action", action=action)
+            return refused(str(error), "illegal", action=action, **refusal(error.why))
         await self._logged(new, Store.append_action(self.id, self.seq, seat, "action",
                                                     action, by_bot))
         return None
@@ -315,6 +364,7 @@ class TableActor:
         self._note_turn()
         for seat, message in new:
             self._send(seat, message)
+        self._tell_watchers([message for seat, message in new if seat == 0])
         self._send_views()
         if over:
             self.status = "finished"
@@ -401,8 +451,8 @@ class TableActor:
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
-                                "next": len(table.log[seat]),
-                                "view": table.game.observation(seat).to_dict()}
+                                "next": len(table.log[seat]), "moves": len(table.game.history),
+                                "view": seat_view(table.game, seat)}
         if table.match is not None:
             view["match"] = table.match.state()
             view["over"] = table.match.is_over()
@@ -418,14 +468,42 @@ class TableActor:
             self._board_cache = (key, score_svg(table))
         return self._board_cache[1]
 
+    def _public_view(self) -> dict[str, Any]:
+        """A spectator's view: the public view of the deal and the match score."""
+        table = self.table
+        assert table is not None
+        view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
+                                "moves": len(table.game.history),
+                                "view": public_view(table.game)}
+        if table.match is not None:
+            view["match"] = table.match.state()
+            view["over"] = table.match.is_over()
+            view["board"] = self._board()
+        return view
+
     def _send_views(self) -> None:
         for seat, clients in enumerate(self.clients):
             if clients:
                 view = self._view(seat)
                 for client in list(clients):
                     client.send(view)
+        if self.watchers:
+            public = self._public_view()
+            for client in list(self.watchers):
+                client.send(public)
+
+    def _tell_watchers(self, messages: list[dict[str, Any]]) -> None:
+        """What every seat is told alike, without the seat's message numbers."""
+        for message in messages:
+            if message.get("type") in PUBLIC:
+                body = {key: value for key, value in message.items() if key != "n"}
+                for client in list(self.watchers):
+                    client.send(body)
 
     def _broadcast_seats(self) -> None:
-        message = {"type": "seats", "status": self.status, "seats": self.seat_list()}
+        message = {"type": "seats", "status": self.status, "seats": self.seat_list(),
+                   "watchers": len(self.watchers)}
         for seat in range(len(self.seats)):
             self._send(seat, message)
+        for client in list(self.watchers):
+            client.send(message)

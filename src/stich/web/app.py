@@ -85,13 +85,14 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise LobbyError(f"the request is larger than {MAX_BODY} bytes", 413)
+            raise LobbyError(f"the request is larger than {MAX_BODY} bytes", 413, "too_large",
+                             {"max": MAX_BODY})
         try:
             data = json.loads(raw or b"{}")
         except ValueError:
-            raise LobbyError("the request is not JSON") from None
+            raise LobbyError("the request is not JSON", code="not_json") from None
         if not isinstance(data, dict):
-            raise LobbyError("the request is a JSON object")
+            raise LobbyError("the request is a JSON object", code="not_json")
         return data
 
     # --- pages ------------------------------------------------------------------------------
@@ -153,7 +154,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         data = await body(request)
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise LobbyError("'seat' is a seat number")
+            raise LobbyError("'seat' is a seat number", code="bad_seat")
         login = data.get("login") or login_of(request)  # the cookie, or an API user's field
         owner = await remote_owner(table_id)
         if owner is not None:
@@ -172,7 +173,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     async def record(table_id: str) -> Response:
         actor = await lobby().get(table_id)
         if actor.table is None or actor.table.match is None:
-            raise LobbyError("the table has not started", 409)
+            raise LobbyError("the table has not started", 409, "not_started")
         data = actor.table.match.to_record()  # sealed (no seed) until the match is over
         return Response(json.dumps(data, indent=1), media_type="application/json",
                         headers={"Content-Disposition":
@@ -182,7 +183,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     async def replay(table_id: str) -> dict[str, Any]:
         actor = await lobby().get(table_id)
         if actor.status != "finished":
-            raise LobbyError("a match can be replayed once it is over", 409)
+            raise LobbyError("a match can be replayed once it is over", 409, "not_over")
         return await asyncio.to_thread(replay_frames, actor)
 
     app.include_router(accounts_router(lambda: state["store"], body))
@@ -195,13 +196,13 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             owner = await remote_owner(table_id)
             actor = await (lobby().peek(table_id) if owner else lobby().get(table_id))
         except LobbyError as error:
-            await socket.send_json({"type": "error", "error": str(error)})
+            await socket.send_json({"type": "error", **error.to_json()})
             await socket.close(code=4404)
             return
         seat = actor.seat_of(socket.query_params.get("token", ""))
-        if seat is None:
+        if seat is None and not actor.full():  # a full table is watched (docs/web.md)
             await socket.send_json({"type": "error", "error": "this link has no seat at the "
-                                    "table: join first"})
+                                    "table: join first", "code": "no_seat", "args": {}})
             await socket.close(code=4403)
             return
         try:
@@ -244,7 +245,7 @@ class RateLimit:
         return {"type": "error", "error": "too many messages: slow down"}
 
 
-async def play_socket(socket: WebSocket, actor: TableActor, seat: int, since: int,
+async def play_socket(socket: WebSocket, actor: TableActor, seat: int | None, since: int,
                       settings: Settings) -> None:
     """Relay one seat's messages to the socket and its actions to the table."""
     client = Client(seat)
@@ -273,7 +274,7 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int, since: in
         sending.cancel()
 
 
-async def _answer(raw: str, actor: TableActor, seat: int, limit: RateLimit,
+async def _answer(raw: str, actor: TableActor, seat: int | None, limit: RateLimit,
                   settings: Settings) -> dict[str, Any] | None:
     """What to tell the client about one message (None: nothing). Actions the table takes
     are free; every refused message costs a token, and once they are spent the client hears
@@ -319,7 +320,7 @@ def _parse(raw: str, settings: Settings) -> str | dict[str, Any] | None:
     return action
 
 
-async def _judge(raw: str, actor: TableActor, seat: int,
+async def _judge(raw: str, actor: TableActor, seat: int | None,
                  settings: Settings) -> dict[str, Any] | None:
     parsed = _parse(raw, settings)
     if not isinstance(parsed, str):
@@ -327,7 +328,7 @@ async def _judge(raw: str, actor: TableActor, seat: int,
     action = parsed
     error = await actor.act(seat, action)
     if error is not None:
-        return {"type": "error", "error": error, "action": action}
+        return {"type": "error", **error, "action": action}
     return None
 
 

@@ -113,7 +113,7 @@ class Cluster:
             actor, client, _ = self.remote[conn]
             refused = await actor.act(client.seat, request["action"])
             if refused is not None:
-                client.send({"type": "error", "error": refused, "action": request["action"]})
+                client.send({"type": "error", **refused, "action": request["action"]})
         elif op == "detach" and conn in self.remote:
             actor, client, pump = self.remote.pop(conn)
             actor.detach(client)
@@ -143,9 +143,9 @@ class Cluster:
         finally:
             await pubsub.unsubscribe(reply)
             await pubsub.aclose()  # type: ignore[no-untyped-call]
-        raise LobbyError("the worker holding this table does not answer", 503)
+        raise LobbyError("the worker holding this table does not answer", 503, "worker_silent")
 
-    async def relay(self, owner: str, table_id: str, seat: int, since: int, socket: Any,
+    async def relay(self, owner: str, table_id: str, seat: int | None, since: int, socket: Any,
                     check: Any) -> None:
         """Carry one browser's messages between its socket here and the owner."""
         conn = secrets.token_hex(8)

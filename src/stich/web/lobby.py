@@ -229,7 +229,7 @@ class Lobby:
         row = await asyncio.to_thread(self.store.table_row, table_id) if (
             0 < len(table_id) <= 64) else None
         if row is None:
-            raise LobbyError("no such table: check the link", 404)
+            raise LobbyError("no such table: check the link", 404, "no_table")
         actor = TableActor(row, self.store, self.pool, self.settings)
         entries = await asyncio.to_thread(self.store.actions_of, table_id)
         if actor.status != "waiting":
@@ -244,7 +244,7 @@ class Lobby:
         row = await asyncio.to_thread(self.store.table_row, table_id) if (
             0 < len(table_id) <= 64) else None
         if row is None:
-            raise LobbyError("no such table: check the link", 404)
+            raise LobbyError("no such table: check the link", 404, "no_table")
         return TableActor(row, self.store, self.pool, self.settings)
 
     async def create(self, spec: Any) -> TableActor:
@@ -299,10 +299,11 @@ class Lobby:
         free = [n for n, s in enumerate(actor.seats) if s.kind == "person" and not s.joined]
         if seat is not None:
             if seat not in free:
-                raise LobbyError(f"seat {seat} is not free", 409)
+                raise LobbyError(f"seat {seat} is not free", 409, "seat_taken",
+                                 {"seat": seat})
             free = [seat]
         if not free or actor.status != "waiting":
-            raise LobbyError("every seat at this table is taken", 409)
+            raise LobbyError("every seat at this table is taken", 409, "table_full")
         number = free[0]
         info = actor.seats[number]
         info.name, info.joined, info.token = name, True, secrets.token_urlsafe(24)

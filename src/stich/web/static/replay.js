@@ -35,7 +35,7 @@ function show() {
     `<tr><td>${esc(names[n])}${frame.to_act === n ? " ◀" : ""}</td><td>${hand.map((c) => cardSvg(c, deck)).join("")}</td></tr>`).join("");
   const trick = (frame.view.trick || []).map((c) => Array.isArray(c) ? c[1] : c);
   $("trick").innerHTML = `<span class="label">${t("trick")}</span>` + trick.map((c) => cardSvg(c, deck)).join("");
-  $("board").textContent = JSON.stringify(frame.match);
+  $("board").textContent = scoreText(frame.match, names);
 }
 
 async function start() {

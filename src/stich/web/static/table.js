@@ -1,19 +1,25 @@
-// The table page: one seat's view, its actions by click or key, reconnects with `since`.
+// The table page: one seat's view (or a spectator's), its actions by click or key, reconnects
+// with `since`. `tableState` turns a view message into named pieces of state; the render
+// functions draw them; every word comes from names.js and i18n.js.
 "use strict";
 
 const tableId = location.pathname.split("/").pop();
 const tokenKey = "stich:seat:" + tableId;
 let socket = null;
 let nextN = 0;           // the number of the next message of this seat's stream
-let seat = null;
+let seat = null;         // this page's seat; null for a spectator
+let watching = false;
 let info = null;         // the table (hello)
 let seats = [];
+let watchers = 0;
 let view = null;         // the latest view message
+let lastResult = null;   // {deal, result}: shown until every seat has moved in the next deal
 let selected = new Set();
 let keymap = {};
 let closedByUs = false;
 
 const $ = (id) => document.getElementById(id);
+const SELECTING = /^(discard|exchange-talon) /;   // actions named by selecting cards (D-1)
 
 function deck() {
   const stored = localStorage.getItem("stich:deck");
@@ -22,6 +28,21 @@ function deck() {
 }
 
 function say(id, text) { $(id).textContent = text || ""; }
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardNode(code, opts) {
+  const wrap = document.createElement("span");
+  wrap.innerHTML = cardSvg(code, deck(), opts);
+  const svg = wrap.firstChild;
+  svg.setAttribute("aria-label", cardName(code, deck()));
+  return svg;
+}
 
 async function start() {
   applyWords();
@@ -32,14 +53,14 @@ async function start() {
   const token = localStorage.getItem(tokenKey);
   const answer = await fetch("/api/tables/" + tableId);
   const table = await answer.json();
-  if (!answer.ok) { say("error", table.error); return; }
+  if (!answer.ok) { say("error", errorText(table)); return; }
   info = table;
-  $("gamename").textContent = table.game + " · " + table.preset;
+  $("gamename").textContent = t("game_" + table.game) + " · " + t("preset_" + table.preset);
   $("deck").value = deck();
-  if (token) { connect(token); return; }
+  if (token) { connect("token=" + encodeURIComponent(token)); return; }
   const free = table.seats.some((s) => s.kind === "person" && !s.joined);
   if (table.status === "finished") { showLinks(); renderSeats(table.seats); return; }
-  if (!free) { say("error", "—"); return; }
+  if (!free) { connect("watch=1"); return; }   // a full table: watch it
   $("join").hidden = false;
   $("invite").hidden = false;
   $("name").value = localStorage.getItem("stich:name") || "";
@@ -58,18 +79,17 @@ async function join() {
   localStorage.setItem("stich:name", name);
   localStorage.setItem(tokenKey, data.token);
   $("join").hidden = true;
-  connect(data.token);
+  connect("token=" + encodeURIComponent(data.token));
 }
 
-function connect(token) {
+function connect(query) {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "?token=" +
-                         encodeURIComponent(token) + "&since=" + nextN);
+  socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "?" + query + "&since=" + nextN);
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (closedByUs) return;
     say("status", t("disconnected"));
-    setTimeout(() => connect(token), 1000);
+    setTimeout(() => connect(query), 1000);
   };
 }
 
@@ -79,155 +99,275 @@ function receive(message) {
     nextN = message.n + 1;
   }
   switch (message.type) {
-    case "hello": seat = message.seat; info = message.table; renderSeats(info.seats); break;
-    case "seats": seats = message.seats; info.status = message.status; renderSeats(seats); break;
+    case "hello":
+      seat = message.seat; watching = seat === null; info = message.table; renderSeats(info.seats); break;
+    case "seats":
+      seats = message.seats; info.status = message.status; watchers = message.watchers || 0;
+      renderSeats(seats); break;
     case "view": view = message; say("error", ""); render(); break;
-    case "error": say("error", message.error); break;
-    case "result": showResult(message.result); break;
+    case "error": say("error", errorWords(message)); break;
+    case "result": lastResult = { deal: message.deal, result: message.result }; render(); break;
     case "match_end": showLinks(); break;
   }
 }
 
-function nameOf(s) { const list = seats.length ? seats : info.seats; return list[s] ? list[s].name || "?" : "?"; }
+// A server error in the player's words: the rules' refusal with its cards in the deck in play,
+// a seat by its name.
+function errorWords(data) {
+  if (data.code === "illegal") return tr("err_illegal", { why: refusalText(data.args, deck()) });
+  const args = { ...(data.args || {}) };
+  if (typeof args.seat === "number") args.name = nameOf(args.seat);
+  return errorText({ ...data, args });
+}
+
+function nameOf(s) {
+  const list = seats.length ? seats : (info ? info.seats : []);
+  return list[s] ? list[s].name || "?" : "?";
+}
+
+function names() { return (seats.length ? seats : info.seats).map((s) => s.name || "?"); }
+
+const set = (x) => x !== null && x !== undefined;
+
+// A trick as {seat, card}: contract games keep [seat, card]; Schnapsen and Jass list the cards
+// from the leader on.
+function placed(trick, leader, count) {
+  return (trick || []).map((c, i) => Array.isArray(c) ? { seat: c[0], card: c[1] }
+    : { seat: (leader + i) % count, card: c });
+}
+
+// The view message as named pieces of state, whatever the game: what a redesign draws.
+function tableState(message) {
+  const v = message.view;
+  const count = (seats.length ? seats : info.seats).length;
+  const game = v.game;
+  let trump = null;                   // the suit in force, or "none" in trump-less contracts
+  if (game === "schnapsen") trump = v.trump;
+  else if (game === "jass") trump = !set(v.contract) ? null : (v.contract.length === 1 ? v.contract : "none");
+  else trump = set(v.trump) ? v.trump : (set(v.contract) ? "none" : null);
+  return {
+    game, deal: message.deal, moves: message.moves || 0, toAct: v.to_act, me: seat,
+    hand: v.hand || [], legal: v.to_act === seat && seat !== null ? v.legal_actions : [],
+    handSizes: v.hand_sizes || [],
+    dealer: v.dealer, caller: v.caller, declarer: v.declarer, forehand: v.forehand,
+    chosenBy: v.chosen_by, pushed: !!v.pushed, sittingOut: v.sitting_out,
+    trick: placed(v.trick, v.leader, count),
+    lastTrick: v.last_trick ? placed(v.last_trick, 0, count) : null,
+    lastWinner: v.last_trick ? v.leader : null,
+    trump, trumpCard: v.trump_card || v.turned_up || null, stockSize: v.stock_size,
+    closed: set(v.closed_by), contract: v.contract, namedTrump: v.named_trump,
+    factor: v.factor, doubles: v.doubles || [], multiplier: v.multiplier, stoeck: v.stoeck,
+    calls: v.calls || [], marriages: v.marriages || [], weis: v.weis || [],
+    openHands: (v.open_hands || []).map(([s, cards]) => ({ seat: s, cards })),
+    firstTricks: (v.first_tricks || []).map((trick) => placed(trick, 0, count)),
+    firstTrickWinners: v.first_trick_winners || [],
+    talonSeen: v.talon_seen || [], laidDown: v.laid_down || [], talonSize: v.talon_size,
+    points: v.points, myPoints: v.my_points, over: !!message.over, match: message.match,
+  };
+}
 
 function renderSeats(list) {
   seats = list;
-  const toAct = view ? view.view.to_act : -1;
+  const st = view ? tableState(view) : null;
   $("seats").innerHTML = "";
   list.forEach((s, n) => {
-    const box = document.createElement("div");
-    box.className = "seatbox" + (n === seat ? " me" : "") + (n === toAct ? " to-act" : "");
+    const box = el("div", "seatbox" + (n === seat ? " me" : "") + (st && n === st.toAct ? " to-act" : ""));
     box.dataset.seat = n;
-    box.textContent = (s.name || "…") + (n === seat ? " ★" : "");
-    if (s.kind === "bot") box.innerHTML += `<span class="mark">${t("bot_mark")}</span>`;
-    if (s.away) box.innerHTML += `<span class="mark away">${t("away")}</span>`;
+    box.append(el("span", "name", (s.name || "…") + (n === seat ? " ★" : "")));
+    const mark = (text, cls) => box.append(el("span", "mark" + (cls ? " " + cls : ""), text));
+    if (s.kind === "bot") mark(t("bot_mark"));
+    if (s.away) mark(t("away"), "away");
+    if (st) {
+      if (n === st.dealer) mark(t("dealer"), "dealer");
+      if (n === st.caller) mark(t("caller"), "caller");
+      if (n === st.declarer) mark(t("declarer"), "declarer");
+      if (st.game === "jass" && n === st.forehand) mark(t("forehand"), "forehand");
+      if (n === st.chosenBy) mark(t("chose"), "chooser");
+      if (n === st.stoeck) mark(tr("stoeck", { name: s.name || "?" }), "stoeck");
+      if (n !== seat && st.handSizes[n] !== undefined) mark(tr("cards_left", { n: st.handSizes[n] }), "handsize");
+    }
     $("seats").appendChild(box);
   });
+  const watch = [];
+  if (watching) watch.push(t("spectating"));
+  if (watchers) watch.push(tr("watchers", { n: watchers }));
+  say("watch", watch.join(" · "));
   if (info && info.status === "waiting") say("status", t("waiting_players"));
 }
 
-function cardsOf(list) { return (list || []).map((c) => Array.isArray(c) ? c[1] : c); }
+// Cards placed by seat, each with the name of who played it.
+function pile(id, label, entries, caption) {
+  const box = $(id);
+  box.innerHTML = "";
+  if (label) box.append(el("span", "label", label));
+  for (const entry of entries) {
+    const figure = el("figure", "placed");
+    figure.dataset.seat = entry.seat;
+    figure.append(cardNode(entry.card), el("figcaption", "", nameOf(entry.seat)));
+    box.append(figure);
+  }
+  if (caption) box.append(el("span", "caption", caption));
+}
 
-function pile(id, label, codes) {
-  $(id).innerHTML = `<span class="label">${label}</span>` + codes.map((c) => cardSvg(c, deck())).join("");
+function cardRow(label, codes) {
+  const row = el("div", "pile");
+  row.append(el("span", "label", label));
+  for (const code of codes) row.append(cardNode(code));
+  return row;
 }
 
 function render() {
   if (!view) return;
-  const v = view.view;
+  const st = tableState(view);
   renderSeats(seats.length ? seats : info.seats);
-  pile("trick", t("trick"), cardsOf(v.trick));
-  if (v.last_trick) pile("lasttrick", t("last_trick"), cardsOf(v.last_trick));
+  pile("trick", t("trick"), st.trick);
+  if (st.lastTrick) pile("lasttrick", t("last_trick"), st.lastTrick, tr("took_trick", { name: nameOf(st.lastWinner) }));
   else $("lasttrick").innerHTML = "";
-  renderTrump(v);
-  renderInfo(v);
-  renderHand(v);
-  renderActions(v);
+  renderTrump(st);
+  renderInfo(st);
+  renderOpen(st);
+  renderHand(st);
+  renderActions(st);
   $("board").innerHTML = view.board || "";
-  if (view.over) { say("status", t("match_over")); showLinks(); }
-  else if (v.to_act === seat) say("status", t("your_turn"));
-  else if (v.to_act >= 0) say("status", t("waiting_for") + " " + nameOf(v.to_act));
+  say("score", scoreText(st.match, names()));
+  if (st.over) { say("status", t("match_over")); showLinks(); }
+  else if (st.toAct === seat && seat !== null) say("status", t("your_turn"));
+  else if (st.toAct >= 0) say("status", t("waiting_for") + " " + nameOf(st.toAct));
 }
 
-function renderTrump(v) {
-  const parts = [];
-  if (v.trump_card) parts.push(`<span class="label">${t("trump")} · ${t("stock")}: ${v.stock_size}${v.closed_by !== null && v.closed_by !== undefined ? " (" + t("closed") + ")" : ""}</span>` + (v.stock_size > 0 ? cardSvg(v.trump_card, deck()) + (v.stock_size > 1 ? backSvg() : "") : ""));
-  else if (v.turned_up) parts.push(`<span class="label">${t("trump")}</span>` + cardSvg(v.turned_up, deck()));
-  if (v.talon_seen && v.talon_seen.length) parts.push(`<span class="label">${t("talon_seen")}</span>` + v.talon_seen.map((c) => cardSvg(c, deck())).join(""));
-  const trump = v.trump || v.named_trump;
-  if (trump && typeof trump === "string" && trump.length === 1) parts.push(`<span>${t("trump")}: ${suitSvg(trump, deck())}</span>`);
-  $("trumpbox").innerHTML = parts.join("");
+function renderTrump(st) {
+  const box = $("trumpbox");
+  box.innerHTML = "";
+  if (st.game === "schnapsen") {
+    const label = t("trump") + " · " + t("stock") + ": " + st.stockSize + (st.closed ? " (" + t("closed") + ")" : "");
+    box.append(el("span", "label", label));
+    if (st.stockSize > 0) {
+      box.append(cardNode(st.trumpCard));
+      if (st.stockSize > 1) box.insertAdjacentHTML("beforeend", backSvg());
+    }
+  } else if (st.trumpCard) {
+    box.append(el("span", "label", t("trump")), cardNode(st.trumpCard));
+  }
+  if (st.talonSeen.length) box.append(cardRow(t("talon_seen"), st.talonSeen));
+  if (st.laidDown.length) box.append(cardRow(t("laid_down"), st.laidDown));
+  const line = el("span", "trump");
+  line.dataset.trump = st.trump || "";
+  if (st.trump === "none") line.textContent = t("trump") + ": " + t("no_trump");
+  else if (st.trump) {
+    line.textContent = t("trump") + ": " + suitName(st.trump, deck()) + " ";
+    line.insertAdjacentHTML("beforeend", suitSvg(st.trump, deck()));
+  }
+  if (st.trump) box.append(line);
 }
 
-function renderInfo(v) {
+function renderInfo(st) {
   const bits = [];
-  if (v.contract) bits.push(`${t("contract")}: ${v.contract}` + (v.declarer !== null && v.declarer !== undefined ? ` (${nameOf(v.declarer)})` : "") + (v.chosen_by !== null && v.chosen_by !== undefined ? ` (${nameOf(v.chosen_by)})` : ""));
-  if (v.my_points !== undefined && v.my_points !== null) bits.push(`${t("points")}: ${v.my_points}`);
-  if (v.points) bits.push(`${t("points")}: ${v.points.join(" : ")}`);
-  if (v.marriages && v.marriages.length) bits.push(v.marriages.map((m) => `${nameOf(m[0])} ${t("marriage")} ${m[1]}`).join(", "));
-  if (v.weis && v.weis.length) bits.push(t("weis") + ": " + v.weis.map((w) => JSON.stringify(w)).join(" "));
-  if (v.calls && v.calls.length) bits.push(v.calls.map((c) => `${nameOf(c[0])}: ${c[1]}`).join(" · "));
-  if (resultText) bits.unshift(resultText);
+  const round = (seats.length ? seats : info.seats).length;   // one move per seat
+  if (lastResult && (view.deal === lastResult.deal ||
+                     (view.deal === lastResult.deal + 1 && st.moves < round))) {
+    bits.push(resultText(lastResult.result, names()));
+  } else lastResult = null;
+  if (st.contract) {
+    let text = t("contract") + ": " + contractName(st.contract, deck());
+    if (set(st.declarer)) text += " (" + nameOf(st.declarer) + ")";
+    if (set(st.chosenBy)) text += " (" + t("chosen_by") + " " + nameOf(st.chosenBy) + (st.pushed ? ", " + t("pushed") : "") + ")";
+    bits.push(text);
+  } else if (st.pushed) bits.push(t("forehand") + " " + nameOf(st.forehand) + ": " + t("pushed"));
+  if (st.game === "jass" && set(st.multiplier) && st.multiplier > 1) bits.push(tr("multiplier", { n: st.multiplier }));
+  if (set(st.factor) && st.factor > 1) {   // B-6: gspritzt ×2, retour ×4, re ×8
+    const who = st.doubles.filter(([, call]) => call !== "pass")
+      .map(([s, call]) => tr("doubled", { name: nameOf(s), call: actionName(call, deck()) }));
+    bits.push(tr("factor", { n: st.factor }) + (who.length ? " (" + who.join(", ") + ")" : ""));
+  }
+  if (set(st.myPoints)) bits.push(t("points") + ": " + st.myPoints);
+  if (st.points) bits.push(t("points") + ": " + st.points.join(" : "));
+  if (st.marriages.length) {
+    bits.push(st.marriages.map(([s, suit]) => tr("marriage_of", { name: nameOf(s), suit: suitName(suit, deck()) })).join(", "));
+  }
+  if (st.calls.length) bits.push(t("calls") + ": " + st.calls.map(([s, call]) => nameOf(s) + ": " + actionName(call, deck())).join(" · "));
+  if (set(st.talonSize) && st.talonSize > 0 && !st.talonSeen.length) bits.push(tr("talon_left", { n: st.talonSize }));
   $("info").textContent = bits.join(" | ");
-  const m = view.match || {};
-  const parts = [];
-  if (m.remaining) parts.push(seats.map((s, n) => `${s.name}: ${m.remaining[n]}`).join(" · ") + " · Bummerl " + m.bummerl.join(":"));
-  if (m.score) parts.push(m.score.join(" : ") + " / 24 · Bummerl " + m.bummerl.join(":"));
-  if (m.scores) parts.push(m.scores.join(" : ") + " / " + m.target);
-  $("score").textContent = parts.join(" ");
 }
 
-function legal(v) { return v.to_act === seat ? v.legal_actions : []; }
-
-function renderHand(v) {
-  const actions = legal(v);
-  const playable = new Set(actions.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
-  const choosing = actions.some((a) => /^(discard|talon|weis) /.test(a));
-  $("hand").innerHTML = "";
-  keymap = {};
-  (v.hand || []).forEach((code, i) => {
-    const wrap = document.createElement("span");
-    wrap.innerHTML = cardSvg(code, deck(), { playable: playable.has(code), selected: selected.has(code) });
-    const el = wrap.firstChild;
-    const key = String((i + 1) % 10);
-    el.setAttribute("title", key);
-    const act = () => {
-      if (playable.has(code)) send("play " + code);
-      else if (choosing) { selected.has(code) ? selected.delete(code) : selected.add(code); render(); }
-    };
-    el.addEventListener("click", act);
-    if (i < 10) keymap[key] = act;
-    $("hand").appendChild(el);
+// What lies open: Weis (J-5), the Plauderer's hand (B-5), each team's first trick (B-1).
+function renderOpen(st) {
+  const box = $("open");
+  box.innerHTML = "";
+  for (const w of st.weis) {
+    const row = el("div", "pile weis");
+    row.append(el("span", "label", tr("weis_of", { name: nameOf(w.seat), points: w.points })));
+    for (const code of w.cards || []) row.append(cardNode(code));
+    box.append(row);
+  }
+  for (const open of st.openHands) box.append(cardRow(tr("open_hand", { name: nameOf(open.seat) }), open.cards));
+  st.firstTricks.forEach((trick, i) => {
+    const row = el("div", "pile first");
+    row.append(el("span", "label", tr("first_trick", { name: nameOf(st.firstTrickWinners[i]) })));
+    for (const entry of trick) {
+      const figure = el("figure", "placed");
+      figure.append(cardNode(entry.card), el("figcaption", "", nameOf(entry.seat)));
+      row.append(figure);
+    }
+    box.append(row);
   });
 }
 
-function label(action) {
-  const [verb, ...rest] = action.split(" ");
-  const word = verb === "trump" ? t("trump_verb") : t(verb);
-  const arg = rest.map((x) => (x.length === 1 && "CDHS".includes(x)) ? suitSvg(x, deck()) : x).join(" ");
-  return word + (arg ? " " + arg : "");
+function renderHand(st) {
+  const actions = st.legal;
+  const playable = new Set(actions.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
+  const choosing = actions.some((a) => SELECTING.test(a));
+  $("hand").innerHTML = "";
+  keymap = {};
+  st.hand.forEach((code, i) => {
+    const node = cardNode(code, { playable: playable.has(code), selected: selected.has(code) });
+    const key = String((i + 1) % 10);
+    node.setAttribute("title", key);
+    const act = () => {
+      if (choosing) { selected.has(code) ? selected.delete(code) : selected.add(code); render(); }
+      else send("play " + code);   // a card the rules refuse too: the server says why
+    };
+    node.addEventListener("click", act);
+    if (i < 10) keymap[key] = act;
+    $("hand").appendChild(node);
+  });
 }
 
-function renderActions(v) {
+function renderActions(st) {
   const box = $("actions");
   box.innerHTML = "";
   const letters = "abcdefghijklmnopqrstuvwxyz";
   let index = 0;
-  for (const action of legal(v)) {
+  for (const action of st.legal) {
     if (action.startsWith("play ")) continue;
     const cards = action.split(" ").slice(1);
-    if (/^(discard|talon) /.test(action)) {   // many choices: the ones matching the selection
-      const want = [...selected].sort().join(" ");
-      if (cards.slice().sort().join(" ") !== want) continue;
+    if (SELECTING.test(action)) {   // many choices: the one matching the selection
+      if (cards.slice().sort().join(" ") !== [...selected].sort().join(" ")) continue;
     }
     const button = document.createElement("button");
     const key = letters[index++] || "";
-    button.innerHTML = label(action) + (key ? `<kbd>${key}</kbd>` : "");
+    button.append(el("span", "", actionName(action, deck())));
+    if (/^weis /.test(action)) for (const code of cards) button.append(cardNode(code));
+    if (key) button.append(el("kbd", "", key));
     button.dataset.action = action;
     button.onclick = () => send(action);
     if (key) keymap[key] = () => send(action);
     box.appendChild(button);
   }
-  if (legal(v).some((a) => /^(discard|talon) /.test(a)) && !box.children.length) {
-    box.textContent = t("select_cards");
+  const choose = st.legal.find((a) => SELECTING.test(a));
+  if (choose && !box.children.length) {
+    box.textContent = tr("select_n", { n: choose.split(" ").length - 1, what: t("verb_" + choose.split(" ")[0].replace(/-/g, "_")) });
   }
 }
 
 function send(action) {
-  if (!socket || socket.readyState !== 1) return;
+  if (!socket || socket.readyState !== 1 || watching) return;
   selected = new Set();
   socket.send(JSON.stringify({ type: "action", action }));
 }
 
-let resultText = "";
-function showResult(result) {
-  const names = result.winner.map(nameOf).join(" & ");
-  resultText = `${t("result")}: ${names} +${Math.max(...result.game_points)} (${result.reason})`;
-}
-
 function showLinks() {
-  $("links").innerHTML = `<a href="/replay/${tableId}">${t("replay")}</a> · ` +
-    `<a href="/api/tables/${tableId}/record" download>${t("download")}</a>`;
+  $("links").innerHTML = `<a href="/replay/${encodeURIComponent(tableId)}">${esc(t("replay"))}</a> · ` +
+    `<a href="/api/tables/${encodeURIComponent(tableId)}/record" download>${esc(t("download"))}</a>`;
 }
 
 document.addEventListener("keydown", (e) => {
