@@ -7,10 +7,10 @@ from pathlib import Path
 from stich.web.actor import Settings
 from stich.web.store import default_url
 
-WS_MAX_SIZE = 65_536
-"""Bytes uvicorn accepts in one WebSocket frame (the app refuses more than 4 KiB itself)."""
-# Messages are small and many: compressing each (permessage-deflate) cost the server more
-# than a tenth of its time under load (bench/web_load.py), so frames go uncompressed.
+# The frame limits are in stich.web.frames (the app closes a frame over WS_MAX_SIZE with 1009
+# and its reason). Messages are small and many: compressing each (permessage-deflate) cost the
+# server more than a tenth of its time under load (bench/web_load.py), so frames go
+# uncompressed.
 
 
 def build_app(database_url: str | None, data_dir: Path, settings: Settings,
@@ -28,7 +28,9 @@ def serve(host: str, port: int, database_url: str | None, data_dir: Path, settin
           bot_workers: int, redis_url: str | None = None) -> None:
     import uvicorn
 
+    from stich.web.frames import WS_PROTOCOL_MAX
+
     app = build_app(database_url, data_dir, settings, bot_workers, redis_url)
     print(f"stich serves on http://{host}:{port}/  (Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning",  # type: ignore[arg-type]
-                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False)
+                ws_max_size=WS_PROTOCOL_MAX, ws_per_message_deflate=False)

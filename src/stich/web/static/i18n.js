@@ -22,6 +22,14 @@ const WORDS = {
     prev: "◀ Zurück", next: "Weiter ▶", result: "Ergebnis", deal: "Spiel", bot_mark: "Bot",
     contract: "Spiel", declarer: "Spieler", talon_seen: "Talon", error: "Fehler",
     obenabe: "Obenabe", undenufe: "Undenufe", copy: "Kopieren",
+    // the table's socket: what the server refuses before a table hears of it (docs/web.md)
+    err_binary_frame: "Binäre Nachrichten werden nicht gelesen: JSON-Text senden",
+    err_message_too_large: "Nachricht größer als {limit} Bytes",
+    err_not_json: "Die Nachricht ist kein JSON",
+    err_unknown_type: "Unbekannte Nachrichtenart {type}",
+    err_bad_action: "'action' ist eine Aktion in Notation, z. B. \"play HA\"",
+    err_too_many_messages: "Zu viele Nachrichten: bitte langsamer",
+    closed_too_big: "Der Server hat die Verbindung geschlossen: {reason}",
   },
   en: {
     title: "stich – play cards", lobby: "Open a table", game: "Game", preset: "Rules",
@@ -43,6 +51,14 @@ const WORDS = {
     prev: "◀ Back", next: "Next ▶", result: "Result", deal: "Deal", bot_mark: "bot",
     contract: "Contract", declarer: "Declarer", talon_seen: "Talon", error: "Error",
     obenabe: "Obenabe", undenufe: "Undenufe", copy: "Copy",
+    // the table's socket: what the server refuses before a table hears of it (docs/web.md)
+    err_binary_frame: "Binary frames are not read: send JSON text",
+    err_message_too_large: "Message larger than {limit} bytes",
+    err_not_json: "The message is not JSON",
+    err_unknown_type: "Unknown message type {type}",
+    err_bad_action: "'action' is an action in notation, e.g. \"play HA\"",
+    err_too_many_messages: "Too many messages: slow down",
+    closed_too_big: "The server closed the connection: {reason}",
   },
 };
 

@@ -66,8 +66,10 @@ function connect(token) {
   socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "?token=" +
                          encodeURIComponent(token) + "&since=" + nextN);
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     if (closedByUs) return;
+    // 1009: a frame over the server's limit; the page says why and does not send it again
+    if (event.code === 1009) { say("error", tr("closed_too_big", { reason: event.reason })); return; }
     say("status", t("disconnected"));
     setTimeout(() => connect(token), 1000);
   };
