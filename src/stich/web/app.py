@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
@@ -18,16 +19,18 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
 
 from stich.core.game import TERMINAL
 from stich.web.actor import Client, Settings, TableActor
 from stich.web.frames import Oversize, RateLimit, check_message, receive_frame
-from stich.web.lobby import Lobby, LobbyError, catalogue, clean_name
-from stich.web.store import Store
+from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue, clean_name
+from stich.web.store import Store, StoreError, first_line
 
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
                 ".svg": "image/svg+xml"}
 MAX_BODY = 16_384
+log = logging.getLogger("stich.web")
 
 
 def _static(name: str) -> bytes:
@@ -79,6 +82,16 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, error: LobbyError) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(StoreError)
+    @app.exception_handler(SQLAlchemyError)
+    async def store_error(request: Request, error: Exception) -> JSONResponse:
+        """The database refused (a full disk, a lost connection): 503 in words, the
+        database's own line in the log."""
+        log.warning("%s %s: the store failed: %s", request.method, request.url.path,
+                    first_line(error))
+        refusal = LobbyError(UNAVAILABLE, 503, "store_unavailable")
+        return JSONResponse(refusal.to_json(), status_code=503)
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()

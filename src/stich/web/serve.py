@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from stich.web.actor import Settings
-from stich.web.store import default_url
+from stich.web.store import Store, default_url
 
 # The frame limits are in stich.web.frames (the app closes a frame over WS_MAX_SIZE with 1009
 # and its reason). Messages are small and many: compressing each (permessage-deflate) cost the
@@ -30,7 +30,9 @@ def serve(host: str, port: int, database_url: str | None, data_dir: Path, settin
 
     from stich.web.frames import WS_PROTOCOL_MAX
 
-    app = build_app(database_url, data_dir, settings, bot_workers, redis_url)
+    url = database_url or default_url(data_dir)
+    Store(url).close()  # a database that does not open is one line, before the banner
+    app = build_app(url, data_dir, settings, bot_workers, redis_url)
     print(f"stich serves on http://{host}:{port}/  (Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning",  # type: ignore[arg-type]
                 ws_max_size=WS_PROTOCOL_MAX, ws_per_message_deflate=False)
