@@ -30,6 +30,9 @@ const WORDS = {
     err_bad_action: "'action' ist eine Aktion in Notation, z. B. \"play HA\"",
     err_too_many_messages: "Zu viele Nachrichten: bitte langsamer",
     closed_too_big: "Der Server hat die Verbindung geschlossen: {reason}",
+    // server faults: a store that refuses writes (docs/web.md, robustness)
+    err_table_stopped: "Der Tisch ist angehalten: der Server kann gerade keine Züge speichern; er versucht es weiter, dann geht es von selbst weiter",
+    err_store_unavailable: "Der Server kann das gerade nicht speichern: bitte gleich noch einmal versuchen",
   },
   en: {
     title: "stich – play cards", lobby: "Open a table", game: "Game", preset: "Rules",
@@ -59,6 +62,9 @@ const WORDS = {
     err_bad_action: "'action' is an action in notation, e.g. \"play HA\"",
     err_too_many_messages: "Too many messages: slow down",
     closed_too_big: "The server closed the connection: {reason}",
+    // server faults: a store that refuses writes (docs/web.md, robustness)
+    err_table_stopped: "The table is stopped: the server cannot store moves just now; it tries again and the table goes on by itself",
+    err_store_unavailable: "The server cannot store this just now: try again in a moment",
   },
 };
 
