@@ -1,11 +1,13 @@
-"""Load benchmark of ``stich serve`` (issue 13): N concurrent tables on loopback, each with one
-WebSocket client playing random legal moves as soon as it may and random bots in the other
-seats, whole matches.
+"""Load benchmark of ``stich serve`` (docs/web.md, figures): N concurrent tables on loopback,
+each with one WebSocket client playing random legal moves as soon as it may and random bots in
+the other seats, whole matches.
 
 Reports moves per second (all moves, the bots' included), the latency from a client's action
 to its next message (p50, p99), and games lost (tables that did not reach ``match_end``:
 must be 0). The server runs as its own process (``stich serve``); the load generator shares
-the machine's cores with it.
+the machine's cores with it. On Linux it also reports the CPU seconds the server's process
+spent per thousand moves (``server_cpu_ms_per_move``: steadier than latency on a shared
+machine) and the load average before and after.
 
     .venv/bin/python bench/web_load.py --tables 200 --game schnapsen
 """
@@ -77,15 +79,28 @@ async def play_table(base: str, game: str, seats: int, seed: int, latencies: lis
     return False
 
 
-async def run(base: str, tables: int, game: str, seats: int, moves_of: Any) -> dict[str, Any]:
+def cpu_seconds(pid: int | None) -> float | None:
+    """User and system CPU seconds of process ``pid`` so far (Linux), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(base: str, tables: int, game: str, seats: int, moves_of: Any,
+              server: int | None = None) -> dict[str, Any]:
     latencies: list[float] = []
     counts = {"events": 0, "errors": 0, "client_moves": 0}
     start_moves = moves_of()
+    load_before = os.getloadavg()[0]
+    cpu_before = cpu_seconds(server)
     started = time.perf_counter()
     results = await asyncio.gather(
         *(play_table(base, game, seats, seed, latencies, counts) for seed in range(tables)),
         return_exceptions=True)
     wall = time.perf_counter() - started
+    cpu_after = cpu_seconds(server)
     moves = moves_of() - start_moves
     lost = [r for r in results if r is not True]
     latencies.sort()
@@ -96,6 +111,9 @@ async def run(base: str, tables: int, game: str, seats: int, moves_of: Any) -> d
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1),
         "games_lost": len(lost), "errors": counts["errors"],
         "lost_examples": [repr(r)[:200] for r in lost[:3]],
+        "server_cpu_ms_per_move": None if cpu_before is None or cpu_after is None or not moves
+        else round(1000 * (cpu_after - cpu_before) / moves, 3),
+        "load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
     }
 
 
@@ -148,7 +166,7 @@ def main() -> None:
                     time.sleep(0.1)
 
             report = asyncio.run(run(f"127.0.0.1:{port}", args.tables, args.game, seats,
-                                     _counter(db)))
+                                     _counter(db), server.pid))
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -138,8 +138,36 @@ class DealResult:
         return out
 
 
+_PLAIN = frozenset({int, str, float, bool, type(None)})
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, looked up once per class."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def to_json(value: Any) -> Any:
-    """Observation and result values as JSON: cards as codes, card sets as code lists."""
+    """Observation and result values as JSON: cards as codes, card sets as code lists.
+
+    The exact plain types come first and a dataclass's fields are looked up once per class:
+    a server turns an observation into JSON for every seat after every move."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return [to_json(v) for v in value]
+    if kind is CardSet:
+        return [card.name for card in value]
+    if kind is Card:
+        return value.name
+    if hasattr(kind, "__dataclass_fields__"):
+        return {name: to_json(getattr(value, name)) for name in _field_names(kind)}
     if isinstance(value, CardSet):
         return [card.name for card in value]
     if isinstance(value, Card):

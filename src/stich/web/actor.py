@@ -32,7 +32,7 @@ from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
 from stich.web.refusals import refusal
 from stich.web.scoreboard import score_svg
-from stich.web.store import Store
+from stich.web.store import Store, StoreFault, Write
 from stich.web.thinking import DEFAULT_LEVEL, remembers, think, uses_info
 from stich.web.views import public_view, seat_view
 
@@ -45,6 +45,13 @@ PUBLIC = frozenset({"deal", "result", "score", "forfeit", "match_end"})
 def refused(message: str, code: str, **args: Any) -> dict[str, Any]:
     """A refusal: the English ``message`` and the ``code`` and ``args`` the pages word."""
     return {"error": message, "code": code, "args": args}
+
+
+STOPPED = ("the table is stopped: the server cannot store moves just now; it tries again and "
+           "the table goes on by itself")
+"""What every seat hears while the table's writes fail (code ``table_stopped``)."""
+RETRY_FIRST, RETRY_MAX = 0.25, 5.0
+"""Seconds before the first retry of a failed write, and at most between two (doubling)."""
 
 
 @dataclasses.dataclass
@@ -135,7 +142,12 @@ class TableActor:
         self._thinking: int | None = None
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
-        self.failed: str | None = None
+        self.fault: str | None = None
+        """Why the table is stopped (its writes fail), None while it runs."""
+        self._held: list[tuple[int, dict[str, Any]]] = []
+        """The messages of the action being stored, not sent to anybody yet."""
+        self._asking: asyncio.Future[str | None] | None = None
+        """The answer awaited by the person whose action is being handled."""
         self._board_cache: tuple[int, str] | None = None
 
     # --- building ---------------------------------------------------------------------------
@@ -179,8 +191,12 @@ class TableActor:
     # --- what the outside calls (same event loop) -------------------------------------------
     def info(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "preset": self.preset,
-                "options": self.options, "status": self.status,
-                "seats": self.seat_list()}
+                "options": self.options, "status": self.shown_status(),
+                "seats": self.seat_list(), "fault": self.fault}
+
+    def shown_status(self) -> str:
+        """``stopped`` while the writes fail, else the stored status."""
+        return "stopped" if self.fault else self.status
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [{**info.public(), "away": self.away[seat],
@@ -220,9 +236,14 @@ class TableActor:
             self._away_timers[seat] = None
         client.send({"type": "hello", "seat": seat, "table": self.info()})
         if self.table is not None:
-            for message in self.table.messages(seat, since):
+            held = sum(1 for to, _ in self._held if to == seat)
+            stored = len(self.table.log[seat]) - held
+            for message in self.table.messages(seat, since)[:max(0, stored - since)]:
                 client.send(message)
-            client.send(self._view(seat))
+            if self.fault is None:
+                client.send(self._view(seat))
+        if self.fault is not None:
+            client.send(_stopped())
         if self.away[seat]:
             self.away[seat] = False  # he is back: the marked bot leaves his seat
         self._broadcast_seats()
@@ -250,6 +271,8 @@ class TableActor:
         """A person's action: None when taken, else the refusal for him (:func:`refused`)."""
         if seat is None:
             return refused("a spectator cannot act: join a table to play", "spectator")
+        if self.task is None or self.task.done():
+            return refused("the table is not running on this server", "not_running")
         future: asyncio.Future[dict[str, Any] | None] = (
             asyncio.get_running_loop().create_future())
         self.inbox.put_nowait(("action", seat, action, future))
@@ -257,28 +280,31 @@ class TableActor:
 
     # --- the task ----------------------------------------------------------------------------
     async def _run(self) -> None:
-        while True:
-            item = await self.inbox.get()
-            try:
-                await self._handle(item)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # the log could not be written: stop this table only
-                log.exception("table %s stopped", self.id)
-                self.failed = f"the table stopped: {error}"
-                stopped = {"type": "error", **refused(self.failed, "table_stopped")}
-                for clients in (*self.clients, self.watchers):
-                    for client in list(clients):
-                        client.send(stopped)
-                if len(item) > 3 and isinstance(item[3], asyncio.Future) and not item[3].done():
-                    item[3].set_result(refused(self.failed, "table_stopped"))
-                return
+        item: tuple[Any, ...] = ()
+        try:
+            while True:
+                item = await self.inbox.get()
+                try:
+                    await self._handle(item)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # a fault in one item must not end the table
+                    log.exception("table %s: handling %s failed", self.id, item[0])
+                    _answer(item, refused("the server could not handle this action",
+                                          "server_fault"))
+        finally:  # stopping: nobody waits for an answer that never comes (SIGTERM)
+            _answer(item, refused("the server is stopping", "server_stopping"))
+            while not self.inbox.empty():
+                _answer(self.inbox.get_nowait(),
+                        refused("the server is stopping", "server_stopping"))
 
     async def _handle(self, item: tuple[Any, ...]) -> None:
         kind = item[0]
         if kind == "action":
             _, seat, action, future = item
+            self._asking = future
             error = await self._take(seat, action, by_bot=False)
+            self._asking = None
             if not future.done():
                 future.set_result(error)
         elif kind == "bot":
@@ -296,17 +322,19 @@ class TableActor:
             await self._start()
             self._broadcast_seats()
         elif kind == "away":
-            seat = item[1]
-            gone = self._gone_since[seat]
-            if gone is not None and not self.away[seat] and self.status == "running":
-                self.away[seat] = True
-                self._broadcast_seats()
+            self._mark_away(item[1])
         self._next_bot()
+
+    def _mark_away(self, seat: int) -> None:
+        gone = self._gone_since[seat]
+        if gone is not None and not self.away[seat] and self.status == "running":
+            self.away[seat] = True
+            self._broadcast_seats()
 
     async def _start(self) -> None:
         if self.status != "waiting" or not all(s.joined or s.kind == "bot" for s in self.seats):
             return
-        await self.store.write(Store.update_table(
+        await self._store(Store.update_table(
             self.id, status="running", seats=json.dumps([s.stored() for s in self.seats])))
         self.table = self._new_table()
         self.status = "running"
@@ -321,8 +349,6 @@ class TableActor:
 
     async def _take(self, seat: int, action: str, by_bot: bool) -> dict[str, Any] | None:
         table = self.table
-        if self.failed:
-            return refused(self.failed, "table_stopped")
         if table is None:
             return refused("the table has not started: seats are still free", "not_started")
         if table.to_act == TERMINAL:
@@ -360,7 +386,9 @@ class TableActor:
             assert table.match is not None
             writes.append(Store.finish(self.id, table.match.to_record(),
                                        [s.name for s in self.seats]))
-        await self.store.write(lambda conn: [work(conn) for work in writes])
+        self._held = new
+        await self._store(lambda conn: [work(conn) for work in writes])
+        self._held = []
         self._note_turn()
         for seat, message in new:
             self._send(seat, message)
@@ -372,6 +400,54 @@ class TableActor:
             if self.on_finish is not None:
                 self.on_finish(self)
 
+    # --- a store that refuses writes (docs/web.md, robustness) ------------------------------
+    async def _store(self, work: Write) -> None:
+        """Write ``work`` before anybody hears of it. While the store refuses, the table is
+        stopped: every seat is told why in words, the write is tried again with backoff,
+        connections are still served (their stream up to what is stored), actions are
+        refused with the reason; once the write goes through the table goes on."""
+        delay = RETRY_FIRST
+        while True:
+            try:
+                await self.store.write(work)
+            except StoreFault as error:
+                if self.fault is None:
+                    log.warning("table %s stopped, its write failed: %s", self.id, error)
+                    self.fault = STOPPED
+                    if self._asking is not None and not self._asking.done():
+                        self._asking.set_result(None)  # taken: it is told once stored
+                    for seat in range(len(self.seats)):
+                        self._send(seat, _stopped())
+                    self._broadcast_seats()
+                await self._serve_stopped(delay)
+                delay = min(2 * delay, RETRY_MAX)
+                continue
+            if self.fault is not None:
+                log.warning("table %s goes on: its write is stored", self.id)
+                self.fault = None
+                self._broadcast_seats()
+            return
+
+    async def _serve_stopped(self, seconds: float) -> None:
+        """Handle the inbox for ``seconds`` while the table is stopped."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while (left := deadline - loop.time()) > 0:
+            try:
+                item = await asyncio.wait_for(self.inbox.get(), left)
+            except TimeoutError:
+                return
+            kind = item[0]
+            if kind == "action":
+                _answer(item, refused(STOPPED, "table_stopped"))
+            elif kind == "attach":
+                self._attach(item[1], item[2])
+            elif kind == "detach":
+                self._detach(item[1])
+            elif kind == "away":
+                self._mark_away(item[1])
+            # a "bot" answer is for a move already taken; "start" is under way or moot
+
     # --- bots ----------------------------------------------------------------------------------
     def _bot_plays(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot" or self.away[seat]
@@ -379,7 +455,7 @@ class TableActor:
     def _next_bot(self) -> None:
         """Ask a worker for the move if a bot (or a marked bot for an away person) is to act."""
         table = self.table
-        if table is None or self.status != "running" or self.failed:
+        if table is None or self.status != "running" or self.fault:
             return
         seat = table.to_act
         if seat == TERMINAL or not self._bot_plays(seat) or self._thinking == self.seq:
@@ -501,9 +577,19 @@ class TableActor:
                     client.send(body)
 
     def _broadcast_seats(self) -> None:
-        message = {"type": "seats", "status": self.status, "seats": self.seat_list(),
+        message = {"type": "seats", "status": self.shown_status(), "seats": self.seat_list(),
                    "watchers": len(self.watchers)}
         for seat in range(len(self.seats)):
             self._send(seat, message)
         for client in list(self.watchers):
             client.send(message)
+
+
+def _stopped() -> dict[str, Any]:
+    return {"type": "error", **refused(STOPPED, "table_stopped")}
+
+
+def _answer(item: tuple[Any, ...], error: dict[str, Any]) -> None:
+    """Answer an inbox item's waiting person (an action), if any, with the refusal ``error``."""
+    if item and item[0] == "action" and not item[3].done():
+        item[3].set_result(error)

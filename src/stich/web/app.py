@@ -1,4 +1,4 @@
-"""The web server's app (issue 13): pages, the lobby's JSON API and the tables' WebSockets.
+"""The web server's app (docs/web.md): pages, the lobby's JSON API and the tables' WebSockets.
 
 :func:`create_app` makes a FastAPI app over one database; ``stich serve`` runs it with uvicorn.
 Every file the pages load is served here (``static/``); nothing comes from elsewhere. The score
@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
+import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from importlib import resources
@@ -18,17 +18,20 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
 
 from stich.core.game import TERMINAL
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
-from stich.web.lobby import Lobby, LobbyError, catalogue
-from stich.web.store import Store
+from stich.web.frames import Oversize, RateLimit, check_message, receive_frame
+from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
+from stich.web.store import Store, StoreError, first_line
 
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
                 ".svg": "image/svg+xml"}
 MAX_BODY = 16_384
+log = logging.getLogger("stich.web")
 
 
 def _static(name: str) -> bytes:
@@ -81,6 +84,16 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, error: LobbyError) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(StoreError)
+    @app.exception_handler(SQLAlchemyError)
+    async def store_error(request: Request, error: Exception) -> JSONResponse:
+        """The database refused (a full disk, a lost connection): 503 in words, the
+        database's own line in the log."""
+        log.warning("%s %s: the store failed: %s", request.method, request.url.path,
+                    first_line(error))
+        refusal = LobbyError(UNAVAILABLE, 503, "store_unavailable")
+        return JSONResponse(refusal.to_json(), status_code=503)
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -219,51 +232,30 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     return app
 
 
-class RateLimit:
-    """A token bucket: ``burst`` messages at once, ``rate`` a second after that."""
-
-    def __init__(self, burst: int, rate: float) -> None:
-        self.burst, self.rate = burst, rate
-        self.tokens, self.at = float(burst), time.monotonic()
-        self.told = -1.0
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def refusal(self) -> dict[str, Any] | None:
-        """The "too many messages" error, at most once a second (None: stay silent)."""
-        now = time.monotonic()
-        if now - self.told < 1.0:
-            return None
-        self.told = now
-        return {"type": "error", "error": "too many messages: slow down"}
-
-
 async def play_socket(socket: WebSocket, actor: TableActor, seat: int | None, since: int,
                       settings: Settings) -> None:
     """Relay one seat's messages to the socket and its actions to the table."""
     client = Client(seat)
+    closing: list[Any] = [1000, None]
+    """The close the sender makes once the queue ends (1009 and the reason for a frame that
+    is too large): only the sender writes to the socket."""
 
     async def sender() -> None:
         while (message := await client.queue.get()) is not None:
             await socket.send_text(json.dumps(message, separators=(",", ":")))
-        await socket.close()
+        await socket.close(code=closing[0], reason=closing[1])
 
     sending = asyncio.create_task(sender())
     actor.attach(client, since)
     limit = RateLimit(settings.burst, settings.rate)
     try:
         while True:
-            raw = await socket.receive_text()
+            raw = await receive_frame(socket)
             reply = await _answer(raw, actor, seat, limit, settings)
             if reply is not None:
                 client.send(reply)
+    except Oversize as too_big:
+        closing[:] = [1009, str(too_big)]
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -274,61 +266,24 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int | None, si
         sending.cancel()
 
 
-async def _answer(raw: str, actor: TableActor, seat: int | None, limit: RateLimit,
+async def _answer(raw: str | bytes, actor: TableActor, seat: int | None, limit: RateLimit,
                   settings: Settings) -> dict[str, Any] | None:
-    """What to tell the client about one message (None: nothing). Actions the table takes
-    are free; every refused message costs a token, and once they are spent the client hears
-    "too many messages" (at most once a second) and its messages are dropped unread."""
-    if limit.tokens < 1 and not limit.allow():
-        return limit.refusal()
-    reply = await _judge(raw, actor, seat, settings)
-    if reply is not None and not limit.allow():
-        return limit.refusal()
-    return reply
+    """What to tell the client about one message (None: nothing). An action is always judged:
+    taken (free) or refused with its rule; every refused message costs a token, and once
+    they are spent the client hears "too many messages" (at most once a second) instead of
+    each refusal."""
+    action, reply = check_message(raw, limit, settings)
+    if action is None:
+        return reply
+    refused = await _judge(action, actor, seat)
+    return None if refused is None else limit.charge(refused)
 
 
-def check_message(raw: str, limit: RateLimit, settings: Settings
-                  ) -> tuple[str | None, dict[str, Any] | None]:
-    """For a relaying worker: (the action to pass on, the reply to give here)."""
-    if limit.tokens < 1 and not limit.allow():
-        return None, limit.refusal()
-    reply = _parse(raw, settings)
-    if isinstance(reply, str):
-        return reply, None
-    if reply is not None and not limit.allow():
-        return None, limit.refusal()
-    return None, reply
-
-
-def _parse(raw: str, settings: Settings) -> str | dict[str, Any] | None:
-    """The action in a client's message, or the reply to give it."""
-    if len(raw.encode()) > settings.max_message:
-        return {"type": "error", "error": f"message larger than {settings.max_message} bytes"}
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        return {"type": "error", "error": "the message is not JSON"}
-    kind = data.get("type") if isinstance(data, dict) else None
-    if kind == "ping":
-        return {"type": "pong"}
-    if kind != "action":
-        return {"type": "error", "error": f"unknown message type {kind!r}: "
-                "send {\"type\": \"action\", \"action\": ...}"}
-    action = data.get("action")
-    if not isinstance(action, str):
-        return {"type": "error", "error": "'action' is an action in notation, e.g. \"play HA\""}
-    return action
-
-
-async def _judge(raw: str, actor: TableActor, seat: int | None,
-                 settings: Settings) -> dict[str, Any] | None:
-    parsed = _parse(raw, settings)
-    if not isinstance(parsed, str):
-        return parsed
-    action = parsed
-    error = await actor.act(seat, action)
-    if error is not None:
-        return {"type": "error", **error, "action": action}
+async def _judge(action: str, actor: TableActor, seat: int | None) -> dict[str, Any] | None:
+    """The table's answer to an action: None when taken, else the refusal with its rule."""
+    refused = await actor.act(seat, action)
+    if refused is not None:
+        return {"type": "error", **refused, "action": action}
     return None
 
 

@@ -19,6 +19,7 @@ import secrets
 from typing import Any
 
 from stich.web.actor import Client, TableActor
+from stich.web.frames import Oversize, receive_frame
 from stich.web.lobby import Lobby, LobbyError
 
 OWNER_TTL = 30
@@ -168,13 +169,16 @@ class Cluster:
                                                      "since": since}))
         try:
             while True:
-                raw = await socket.receive_text()
+                raw = await receive_frame(socket)
                 action, reply = check(raw)
                 if reply is not None:
                     await socket.send_json(reply)
                 if action is not None:
                     await self.redis.publish(target, json.dumps(
                         {**base, "op": "action", "action": action}))
+        except Oversize as too_big:
+            with contextlib.suppress(Exception):
+                await socket.close(code=1009, reason=str(too_big))
         except Exception:  # the browser went away
             pass
         finally:

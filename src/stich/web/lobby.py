@@ -22,10 +22,12 @@ from stich.core.options import OptionsError
 from stich.core.registry import game_class, game_names
 from stich.web import words
 from stich.web.actor import SeatInfo, Settings, TableActor
-from stich.web.store import Store
+from stich.web.store import Store, StoreFault
 from stich.web.thinking import levels
 
 MAX_NAME = 40
+UNAVAILABLE = "the server cannot store this just now: try again in a moment"
+"""A write the store refused (code ``store_unavailable``, HTTP 503)."""
 
 
 class LobbyError(ValueError):
@@ -215,6 +217,7 @@ class Lobby:
                 actor.replay(entries)
             self.actors[actor.id] = actor
             actor.start_task()
+            _start_if_full(actor)
         return len(open_tables)
 
     async def close(self) -> None:
@@ -237,6 +240,7 @@ class Lobby:
         if actor.status != "finished":  # written by another worker: this one takes it over
             self.actors[table_id] = actor
             actor.start_task()
+            _start_if_full(actor)
         return actor
 
     async def peek(self, table_id: str) -> TableActor:
@@ -270,7 +274,10 @@ class Lobby:
                "seed": (self._seeds or secrets.SystemRandom()).getrandbits(62),
                "salt": secrets.token_hex(16),
                "status": "waiting", "created": time.time(), "finished": None, "record": None}
-        await self.store.write(Store.new_table(row))
+        try:
+            await self.store.write(Store.new_table(row))
+        except StoreFault:
+            raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
         if self.cluster is not None:
             await self.cluster.claim_new(row["id"])
         actor = TableActor(row, self.store, self.pool, self.settings)
@@ -311,7 +318,18 @@ class Lobby:
                                      seats=json.dumps([s.stored() for s in actor.seats]))]
         if account:
             writes.append(Store.account_seat(actor.id, number, name))
-        await self.store.write(lambda conn: [work(conn) for work in writes])
+        try:
+            await self.store.write(lambda conn: [work(conn) for work in writes])
+        except StoreFault:  # not stored: the seat is free again
+            info.name, info.joined, info.token = "", False, ""
+            raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
         actor.inbox.put_nowait(("start",))
         actor.inbox.put_nowait(("wake",))
         return number, info.token
+
+
+def _start_if_full(actor: TableActor) -> None:
+    """A waiting table is asked to start: it does if its seats are all taken (the server
+    stopped between the last join and the start)."""
+    if actor.status == "waiting":
+        actor.inbox.put_nowait(("start",))

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from stich.web.actor import Settings
-from stich.web.store import default_url
+from stich.web.store import Store, default_url
 
-WS_MAX_SIZE = 65_536
-"""Bytes uvicorn accepts in one WebSocket frame (the app refuses more than 4 KiB itself)."""
-# Messages are small and many: compressing each (permessage-deflate) cost the server more
-# than a tenth of its time under load (bench/web_load.py), so frames go uncompressed.
+# The frame limits are in stich.web.frames (the app closes a frame over WS_MAX_SIZE with 1009
+# and its reason). Messages are small and many: compressing each (permessage-deflate) cost the
+# server more than a tenth of its time under load (bench/web_load.py), so frames go
+# uncompressed.
+
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The collector's thresholds while serving. A server keeps every table's message log, so the
+default (700, 10, 10) ran a full collection over all of it every few seconds at 200 tables,
+each a pause of every table at once: measured with ``gc.callbacks`` under ``bench/web_load.py
+--tables 200``, 8 full collections of up to 518 ms and 4.1 s in all, against 1 of 20 ms and
+0.6 s in all with these (docs/web.md, figures). Messages hold no reference cycles; the
+collector still runs, only less often."""
 
 
 def build_app(database_url: str | None, data_dir: Path, settings: Settings,
@@ -28,7 +37,14 @@ def serve(host: str, port: int, database_url: str | None, data_dir: Path, settin
           bot_workers: int, redis_url: str | None = None) -> None:
     import uvicorn
 
-    app = build_app(database_url, data_dir, settings, bot_workers, redis_url)
+    from stich.web.frames import WS_PROTOCOL_MAX
+
+    url = database_url or default_url(data_dir)
+    Store(url).close()  # a database that does not open is one line, before the banner
+    app = build_app(url, data_dir, settings, bot_workers, redis_url)
+    gc.collect()
+    gc.freeze()  # what was loaded to start lives as long as the server: never scanned again
+    gc.set_threshold(*GC_THRESHOLDS)
     print(f"stich serves on http://{host}:{port}/  (Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning",  # type: ignore[arg-type]
-                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False)
+                ws_max_size=WS_PROTOCOL_MAX, ws_per_message_deflate=False)

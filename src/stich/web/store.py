@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import os
 import queue
 import threading
 import time
@@ -31,15 +32,51 @@ VERSION_TABLE = "web_alembic_version"
 
 Write = Callable[[Connection], Any]
 
+_INSERT_ACTION = models.actions.insert()
+"""One statement for every action, its values as parameters: building ``insert().values(...)``
+per action cost the writer thread six times as much (about 300 against 45 microseconds a
+row, docs/web.md, figures), with the event loop waiting on the GIL meanwhile."""
+
 
 class StoreError(Exception):
     """The database cannot be opened or used."""
 
 
+class StoreFault(StoreError):
+    """A write the database refused (a full disk, a lost connection): nothing of it is
+    stored, and the same write may be tried again. The message is the database's first
+    line, for the server's log; people are told in words (``TableActor``, ``Lobby``)."""
+
+
+def first_line(error: BaseException) -> str:
+    """The database's own first line of an error (without SQLAlchemy's wrapping and URL)."""
+    orig = getattr(error, "orig", None) or error
+    lines = str(orig).strip().splitlines()
+    return lines[0] if lines else type(orig).__name__
+
+
 def default_url(data_dir: Path) -> str:
     """SQLite in the data folder (made if missing)."""
-    data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(f"cannot make the data folder {data_dir}: {error.strerror}") from None
     return f"sqlite:///{(data_dir / 'web.db').resolve()}"
+
+
+def _why_not(url: str, error: BaseException) -> str:
+    """One line on why the database at ``url`` does not open: for SQLite, naming its folder."""
+    first = first_line(error)
+    scheme, _, rest = url.partition(":///")
+    if not scheme.startswith("sqlite") or not rest or rest == ":memory:":
+        return f"cannot open the database {url.split('@')[-1]}: {first}"
+    path = Path(rest)
+    folder = path.parent
+    if not folder.is_dir():
+        return f"the database folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"the database folder {folder} is not writable (the server writes {path.name} there)"
+    return f"cannot open the database {path.name} in the folder {folder}: {first}"
 
 
 def make_engine(url: str) -> Engine:
@@ -94,10 +131,10 @@ class Store:
         self.engine = make_engine(url)
         try:
             migrate(self.engine)
-        except sa.exc.OperationalError as error:
+        except sa.exc.SQLAlchemyError as error:
             self.engine.dispose()
-            first = str(error.orig or error).splitlines()[0]
-            raise StoreError(f"cannot open the database {url.split('@')[-1]}: {first}") from None
+            raise StoreError(_why_not(url, error)) from None
+        self._closed = False
         self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[Any] | None] | None] = (
             queue.SimpleQueue())
         self._writer = threading.Thread(target=self._write_loop, name="stich-web-writer",
@@ -109,7 +146,10 @@ class Store:
         """Run ``work(connection)`` in the writer's next transaction; the future is done once
         it is committed (or failed)."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.put((work, future))
+        if self._closed:
+            future.set_exception(StoreFault("the store is closed"))
+        else:
+            self._queue.put((work, future))
         return future
 
     def write_now(self, work: Write) -> Any:
@@ -145,6 +185,9 @@ class Store:
                 return
             results = []
             error: BaseException | None = failure
+            if isinstance(failure, sa.exc.SQLAlchemyError):
+                error = StoreFault(first_line(failure))
+                error.__cause__ = failure
         else:
             error = None
         for index, (_, future) in enumerate(batch):
@@ -157,6 +200,7 @@ class Store:
                 loop.call_soon_threadsafe(_succeed, future, results[index])
 
     def close(self) -> None:
+        self._closed = True
         self._queue.put(None)
         self._writer.join(timeout=30)
         self.engine.dispose()
@@ -178,9 +222,11 @@ class Store:
     @staticmethod
     def append_action(table_id: str, seq: int, seat: int, kind: str, action: str,
                       by_bot: bool) -> Write:
+        row = {"table_id": table_id, "seq": seq, "seat": seat, "kind": kind, "action": action,
+               "by_bot": by_bot}
+
         def work(conn: Connection) -> None:
-            conn.execute(models.actions.insert().values(
-                table_id=table_id, seq=seq, seat=seat, kind=kind, action=action, by_bot=by_bot))
+            conn.execute(_INSERT_ACTION, row)
         return work
 
     @staticmethod

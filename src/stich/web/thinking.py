@@ -1,15 +1,23 @@
-"""Bots think in worker processes, never in the server's event loop (issue 13, item 4).
+"""Bots think in worker processes, never in the server's event loop (docs/web.md).
 
 The actor hands a worker what the bot's seat knows and nothing else: the seat's information
 state for bots that read it (``Bot.USES_INFO``), else the seat's observations at each of its
 turns in this deal, in order. A bot with memory within a deal (the Jass rules bot counts cards)
 is made afresh from its seed and shown the earlier observations again, so a worker holds no
 state between calls and any worker can answer any table.
+
+Workers die with their server, however it ends (a ``kill -9`` too): each watches the server's
+process and exits when it is gone; the forkserver and the resource tracker end once no process
+of theirs is left.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import select
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import cache
@@ -53,10 +61,13 @@ def think(game: str, level: str, seed: int, seat: int, info: InfoState | None,
     return str(bot.act(observations[-1]))
 
 
-def _warm() -> None:
-    """Import the games and bots once per worker, before the first request."""
+def _warm(server: int) -> None:
+    """Watch the server's process, and import the games and bots once per worker, before the
+    first request."""
     from stich.core.registry import game_class
 
+    threading.Thread(target=_die_with, args=(server,), name="stich-lifeline",
+                     daemon=True).start()
     for name in ("schnapsen", "bauernschnapsen", "dreierschnapsen", "jass"):
         game_class(name)
         for level in bot_names(name):
@@ -66,4 +77,28 @@ def _warm() -> None:
 def bot_pool(workers: int) -> Executor:
     """The worker processes (forkserver: safe beside the server's threads)."""
     context = multiprocessing.get_context("forkserver")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm,
+                               initargs=(os.getpid(),))
+
+
+def _die_with(pid: int) -> None:
+    """Return never; end this process once process ``pid`` has ended (a pidfd on Linux, which
+    is ready once the process is gone, reaped or not; elsewhere a look every second)."""
+    try:
+        handle = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        while _exists(pid):
+            time.sleep(1.0)
+    else:
+        select.select([handle], [], [])
+    os._exit(0)
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -86,8 +86,10 @@ function connect(query) {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "?" + query + "&since=" + nextN);
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     if (closedByUs) return;
+    // 1009: a frame over the server's limit; the page says why and does not send it again
+    if (event.code === 1009) { say("error", tr("closed_too_big", { reason: event.reason })); return; }
     say("status", t("disconnected"));
     setTimeout(() => connect(query), 1000);
   };
