@@ -157,9 +157,9 @@ def test_the_page_shows_why_the_server_closed_the_socket(browser: Any, tmp_path:
             page.fill("#name", "Anna")
             page.click("#joinbtn")
             page.wait_for_selector(".seatbox.me")
-            page.wait_for_function("socket && socket.readyState === 1")
+            page.wait_for_function("() => socket && socket.readyState === 1")
             page.evaluate(f"socket.send('x'.repeat({WS_MAX_SIZE + 1}))")
-            page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+            page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
             assert page.text_content("#error") == (
                 f"The server closed the connection: message of {WS_MAX_SIZE + 1} bytes is "
                 f"over the limit of {WS_MAX_SIZE}")

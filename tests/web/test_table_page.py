@@ -69,7 +69,7 @@ def sit(page: Any, base: str, table_id: str, lang: str, name: str = "Anna") -> N
 
 
 def my_turn(page: Any) -> None:
-    page.wait_for_function("view && (view.over || view.view.to_act === seat)", timeout=15_000)
+    page.wait_for_function("() => view && (view.over || view.view.to_act === seat)", timeout=15_000)
 
 
 def act(page: Any, action: str) -> None:
@@ -84,7 +84,7 @@ def act(page: Any, action: str) -> None:
             for code in args:
                 page.click(f"#hand svg.card[data-card='{code}']")
         page.click(f"#actions button[data-action='{action}']")
-    page.wait_for_function(f"nextN > {before}")
+    page.wait_for_function(f"() => nextN > {before}")
 
 
 # --- handing the page real views ------------------------------------------------------------
@@ -139,7 +139,7 @@ def test_a_refused_card_is_said_in_words_naming_the_deck(phone: Any, server: str
         refused = [c for c in hand if f"play {c}" not in legal]
         if any(a.startswith("play ") for a in legal) and refused:
             phone.click(f"#hand svg.card[data-card='{refused[0]}']")
-            phone.wait_for_function("document.getElementById('error').textContent !== ''")
+            phone.wait_for_function("() => document.getElementById('error').textContent !== ''")
             text = phone.inner_text("#error")
             assert text.startswith("Nicht erlaubt: ") and text.endswith("(J-4)"), text
             assert re.search(r"(Rosen|Eicheln|Schilten|Schellen)-", text), text
@@ -178,8 +178,8 @@ def test_the_dreier_talon_exchange_by_selecting_two_cards(phone: Any, tmp_path: 
         assert label.startswith("Mit dem Talon tauschen: ablegen"), label
         before = phone.evaluate("nextN")
         button.click()
-        phone.wait_for_function(f"nextN > {before}")
-        phone.wait_for_function("view.view.phase !== 'talon'")
+        phone.wait_for_function(f"() => nextN > {before}")
+        phone.wait_for_function("() => view.view.phase !== 'talon'")
         assert phone.inner_text("#trumpbox").count("Abgelegt") == 1
 
 
@@ -333,17 +333,17 @@ def test_a_full_table_is_watched_read_only(browser: Any, server: str) -> None:
     table_id = table(server, "bauernschnapsen", ["person", "random", "random", "random"])
     player = browser.new_page()
     sit(player, server, table_id, "de")
-    player.wait_for_function("view !== null")
+    player.wait_for_function("() => view !== null")
     watcher = browser.new_page()
     watcher.add_init_script("localStorage.setItem('stich:lang', 'de')")
     watcher.goto(f"{server}/t/{table_id}")
-    watcher.wait_for_function("view !== null")
+    watcher.wait_for_function("() => view !== null")
     assert watcher.evaluate("watching") and "Du schaust zu" in watcher.inner_text("#watch")
     assert watcher.locator("#hand svg.card").count() == 0
     assert watcher.locator("#join").is_hidden()
     assert watcher.locator(".seatbox").count() == 4
     assert "Karten" in watcher.locator(".seatbox").nth(0).inner_text()  # Anna's hand size
-    player.wait_for_function("document.getElementById('watch').textContent.includes('1')")
+    player.wait_for_function("() => document.getElementById('watch').textContent.includes('1')")
     assert "Zuschauer: 1" in player.inner_text("#watch")
     watcher.close()
     player.close()
