@@ -12,7 +12,6 @@ import collections
 import copy
 import dataclasses
 import enum
-import functools
 import operator
 import random
 from abc import ABC, abstractmethod
@@ -142,9 +141,8 @@ class DealResult:
 _PLAIN = frozenset({int, str, float, bool, type(None)})
 
 
-@functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Each dataclass's field names, looked up once."""
 
 
 def to_json(value: Any) -> Any:
@@ -162,7 +160,10 @@ def to_json(value: Any) -> Any:
     if kind is Card:
         return value.name
     if hasattr(kind, "__dataclass_fields__"):
-        return {name: to_json(getattr(value, name)) for name in _field_names(kind)}
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, CardSet):
         return [card.name for card in value]
     if isinstance(value, Card):

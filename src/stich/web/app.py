@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from stich.core.game import TERMINAL
 from stich.web.actor import Client, Settings, TableActor
-from stich.web.frames import Oversize, RateLimit, check_message, receive_frame
+from stich.web.frames import Oversize, RateLimit, check_message, receive_frame, to_text
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue, clean_name
 from stich.web.store import Store, StoreError, first_line
 
@@ -276,7 +276,7 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int, since: in
 
     async def sender() -> None:
         while (message := await client.queue.get()) is not None:
-            await socket.send_text(json.dumps(message, separators=(",", ":")))
+            await socket.send_text(to_text(message))
         await socket.close(code=closing[0], reason=closing[1])
 
     sending = asyncio.create_task(sender())
