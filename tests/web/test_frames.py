@@ -17,6 +17,9 @@ import pytest
 from stich.web.actor import Settings
 from stich.web.frames import WS_MAX_SIZE, RateLimit, check_message
 from tests.web.helpers import FAST, client_for, join, my_turn, new_table, receive_until
+from tests.web.test_workers import workers  # noqa: F401  (the fixture: two workers, Redis)
+
+PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
 
 
 @pytest.fixture
@@ -165,3 +168,37 @@ def test_the_page_shows_why_the_server_closed_the_socket(browser: Any, tmp_path:
                 f"over the limit of {WS_MAX_SIZE}")
         finally:
             context.close()
+
+
+def test_a_relaying_worker_answers_every_frame_too(workers: list[str]) -> None:  # noqa: F811
+    """A browser on the worker that does not hold the table (docs/web.md, several workers)."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from tests.web.test_workers import call
+
+    one, two = workers
+    table = call(f"http://{one}/api/tables", {"game": "schnapsen", "seats": PERSON_AND_BOT})
+    token = call(f"http://{two}/api/tables/{table['id']}/join", {"name": "Anna"})["token"]
+    url = f"ws://{two}/ws/{table['id']}?token={token}"
+
+    def next_error(socket: Any) -> dict[str, Any]:
+        while True:
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] == "error":
+                return message
+
+    with connect(url) as socket:
+        socket.send(b"\x00binary")
+        assert next_error(socket)["code"] == "binary_frame"
+        socket.send(json.dumps({"type": "ping"}))  # still open: a pong comes
+        while json.loads(socket.recv(timeout=30))["type"] != "pong":
+            pass
+    with connect(url, max_size=None) as socket:
+        socket.send("x" * (WS_MAX_SIZE + 1))
+        with pytest.raises(ConnectionClosed):
+            while True:
+                socket.recv(timeout=30)
+        assert socket.close_code == 1009
+        assert socket.close_reason == (f"message of {WS_MAX_SIZE + 1} bytes is over the limit "
+                                       f"of {WS_MAX_SIZE}")
