@@ -101,14 +101,18 @@ def test_a_legal_move_right_behind_a_flood_is_taken(seated: tuple[Any, str, str]
         socket.send_text(json.dumps({"type": "action", "action": turn["legal"][0]}))
         seen: list[dict[str, Any]] = []
         receive_until(socket, lambda m: m["type"] == "event" and m["event"]["seat"] == 0, seen)
-        errors = [m["code"] for m in seen if m["type"] == "error"]
-        assert errors[:6] == ["not_json"] * 5 + ["too_many_messages"]
-        assert set(errors[5:]) == {"too_many_messages"}
+        errors = [m for m in seen if m["type"] == "error"]
+        codes = [m.get("code") for m in errors]
+        assert codes[:6] == ["not_json"] * 5 + ["too_many_messages"]
+        judged = [m for m in errors if m.get("action") == "play ZZ"]  # refused with its reason
+        assert len(judged) == 1 and "ZZ" in judged[0]["error"]
+        assert set(codes[5:]) - {None} == {"too_many_messages"}
 
 
 def test_taken_actions_cost_no_tokens(sqlite_url: str, pool: Executor) -> None:
-    """Two tokens and no refill: a dozen legal moves are all taken, then two refusals are
-    told with their reason and the third gets the notice."""
+    """Two tokens and no refill: a dozen legal moves are all taken; three refused actions are
+    each told with their reason, and having spent the tokens, the junk after them gets the
+    notice."""
     settings = dataclasses.replace(FAST, burst=2, rate=0.001)
     with client_for(sqlite_url, pool, settings) as client:
         table_id = new_table(client, "schnapsen",
@@ -124,9 +128,10 @@ def test_taken_actions_cost_no_tokens(sqlite_url: str, pool: Executor) -> None:
             assert not [m for m in seen if m["type"] == "error"]
             for _ in range(3):
                 socket.send_text(json.dumps({"type": "action", "action": "play ZZ"}))
-            errors = [_error(socket) for _ in range(3)]
-            assert [e.get("code") for e in errors[2:]] == ["too_many_messages"]
-            assert all(e["action"] == "play ZZ" for e in errors[:2])
+            socket.send_text("{junk")
+            errors = [_error(socket) for _ in range(4)]
+            assert all(e["action"] == "play ZZ" for e in errors[:3])
+            assert errors[3]["code"] == "too_many_messages"
 
 
 def test_the_relay_passes_every_action_on_whatever_the_bucket_holds() -> None:

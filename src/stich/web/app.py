@@ -302,15 +302,17 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int, since: in
 
 async def _answer(raw: str | bytes, actor: TableActor, seat: int, limit: RateLimit,
                   settings: Settings) -> dict[str, Any] | None:
-    """What to tell the client about one message (None: nothing). An action is always judged:
-    taken (free) or refused with its rule; every refused message costs a token, and once
-    they are spent the client hears "too many messages" (at most once a second) instead of
-    each refusal."""
+    """What to tell the client about one message (None: nothing). An action is always judged
+    and answered: taken (free) or refused with its rule. Every refused message costs a token;
+    once they are spent, other messages are dropped and the client hears "too many messages"
+    at most once a second."""
     action, reply = check_message(raw, limit, settings)
     if action is None:
         return reply
     refused = await _judge(action, actor, seat)
-    return None if refused is None else limit.charge(refused)
+    if refused is not None:
+        limit.allow()  # the refusal costs a token, and is told whatever the bucket holds
+    return refused
 
 
 async def _judge(action: str, actor: TableActor, seat: int) -> dict[str, Any] | None:
