@@ -18,7 +18,7 @@ GC_THRESHOLDS = (50_000, 20, 100)
 default (700, 10, 10) ran a full collection over all of it every few seconds at 200 tables,
 each a pause of every table at once: measured with ``gc.callbacks`` under ``bench/web_load.py
 --tables 200``, 8 full collections of up to 518 ms and 4.1 s in all, against 1 of 20 ms and
-0.6 s in all with these (docs/web.md, figures). Messages hold no reference cycles; the
+0.6 s in all with these at the same load (docs/web.md, figures). Messages hold no reference cycles; the
 collector still runs, only less often."""
 
 
