@@ -17,6 +17,9 @@ import pytest
 from stich.web.actor import Settings
 from stich.web.frames import WS_MAX_SIZE, RateLimit, check_message
 from tests.web.helpers import FAST, client_for, join, my_turn, new_table, receive_until
+from tests.web.test_workers import workers  # noqa: F401  (the fixture: two workers, Redis)
+
+PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
 
 
 @pytest.fixture
@@ -98,14 +101,18 @@ def test_a_legal_move_right_behind_a_flood_is_taken(seated: tuple[Any, str, str]
         socket.send_text(json.dumps({"type": "action", "action": turn["legal"][0]}))
         seen: list[dict[str, Any]] = []
         receive_until(socket, lambda m: m["type"] == "event" and m["event"]["seat"] == 0, seen)
-        errors = [m["code"] for m in seen if m["type"] == "error"]
-        assert errors[:6] == ["not_json"] * 5 + ["too_many_messages"]
-        assert set(errors[5:]) == {"too_many_messages"}
+        errors = [m for m in seen if m["type"] == "error"]
+        codes = [m.get("code") for m in errors]
+        assert codes[:6] == ["not_json"] * 5 + ["too_many_messages"]
+        judged = [m for m in errors if m.get("action") == "play ZZ"]  # refused with its reason
+        assert len(judged) == 1 and "ZZ" in judged[0]["error"]
+        assert set(codes[5:]) - {None} == {"too_many_messages"}
 
 
 def test_taken_actions_cost_no_tokens(sqlite_url: str, pool: Executor) -> None:
-    """Two tokens and no refill: a dozen legal moves are all taken, then two refusals are
-    told with their reason and the third gets the notice."""
+    """Two tokens and no refill: a dozen legal moves are all taken; three refused actions are
+    each told with their reason, and having spent the tokens, the junk after them gets the
+    notice."""
     settings = dataclasses.replace(FAST, burst=2, rate=0.001)
     with client_for(sqlite_url, pool, settings) as client:
         table_id = new_table(client, "schnapsen",
@@ -121,9 +128,10 @@ def test_taken_actions_cost_no_tokens(sqlite_url: str, pool: Executor) -> None:
             assert not [m for m in seen if m["type"] == "error"]
             for _ in range(3):
                 socket.send_text(json.dumps({"type": "action", "action": "play ZZ"}))
-            errors = [_error(socket) for _ in range(3)]
-            assert [e.get("code") for e in errors[2:]] == ["too_many_messages"]
-            assert all(e["action"] == "play ZZ" for e in errors[:2])
+            socket.send_text("{junk")
+            errors = [_error(socket) for _ in range(4)]
+            assert all(e["action"] == "play ZZ" for e in errors[:3])
+            assert errors[3]["code"] == "too_many_messages"
 
 
 def test_the_relay_passes_every_action_on_whatever_the_bucket_holds() -> None:
@@ -165,3 +173,37 @@ def test_the_page_shows_why_the_server_closed_the_socket(browser: Any, tmp_path:
                 f"over the limit of {WS_MAX_SIZE}")
         finally:
             context.close()
+
+
+def test_a_relaying_worker_answers_every_frame_too(workers: list[str]) -> None:  # noqa: F811
+    """A browser on the worker that does not hold the table (docs/web.md, several workers)."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from tests.web.test_workers import call
+
+    one, two = workers
+    table = call(f"http://{one}/api/tables", {"game": "schnapsen", "seats": PERSON_AND_BOT})
+    token = call(f"http://{two}/api/tables/{table['id']}/join", {"name": "Anna"})["token"]
+    url = f"ws://{two}/ws/{table['id']}?token={token}"
+
+    def next_error(socket: Any) -> dict[str, Any]:
+        while True:
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] == "error":
+                return message
+
+    with connect(url) as socket:
+        socket.send(b"\x00binary")
+        assert next_error(socket)["code"] == "binary_frame"
+        socket.send(json.dumps({"type": "ping"}))  # still open: a pong comes
+        while json.loads(socket.recv(timeout=30))["type"] != "pong":
+            pass
+    with connect(url, max_size=None) as socket:
+        socket.send("x" * (WS_MAX_SIZE + 1))
+        with pytest.raises(ConnectionClosed):
+            while True:
+                socket.recv(timeout=30)
+        assert socket.close_code == 1009
+        assert socket.close_reason == (f"message of {WS_MAX_SIZE + 1} bytes is over the limit "
+                                       f"of {WS_MAX_SIZE}")

@@ -142,14 +142,7 @@ _PLAIN = frozenset({int, str, float, bool, type(None)})
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    """A dataclass's field names, looked up once per class."""
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
+"""Each dataclass's field names, looked up once."""
 
 
 def to_json(value: Any) -> Any:
@@ -167,7 +160,10 @@ def to_json(value: Any) -> Any:
     if kind is Card:
         return value.name
     if hasattr(kind, "__dataclass_fields__"):
-        return {name: to_json(getattr(value, name)) for name in _field_names(kind)}
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, CardSet):
         return [card.name for card in value]
     if isinstance(value, Card):

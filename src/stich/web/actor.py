@@ -303,8 +303,10 @@ class TableActor:
         if kind == "action":
             _, seat, action, future = item
             self._asking = future
-            error = await self._take(seat, action, by_bot=False)
-            self._asking = None
+            try:
+                error = await self._take(seat, action, by_bot=False)
+            finally:
+                self._asking = None
             if not future.done():
                 future.set_result(error)
         elif kind == "bot":
@@ -387,8 +389,10 @@ class TableActor:
             writes.append(Store.finish(self.id, table.match.to_record(),
                                        [s.name for s in self.seats]))
         self._held = new
-        await self._store(lambda conn: [work(conn) for work in writes])
-        self._held = []
+        try:
+            await self._store(lambda conn: [work(conn) for work in writes])
+        finally:
+            self._held = []
         self._note_turn()
         for seat, message in new:
             self._send(seat, message)

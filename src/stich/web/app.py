@@ -24,7 +24,7 @@ from stich.core.game import TERMINAL
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
-from stich.web.frames import Oversize, RateLimit, check_message, receive_frame
+from stich.web.frames import Oversize, RateLimit, check_message, receive_frame, to_text
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
 from stich.web.store import Store, StoreError, first_line
 
@@ -242,7 +242,7 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int | None, si
 
     async def sender() -> None:
         while (message := await client.queue.get()) is not None:
-            await socket.send_text(json.dumps(message, separators=(",", ":")))
+            await socket.send_text(to_text(message))
         await socket.close(code=closing[0], reason=closing[1])
 
     sending = asyncio.create_task(sender())
@@ -268,15 +268,17 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int | None, si
 
 async def _answer(raw: str | bytes, actor: TableActor, seat: int | None, limit: RateLimit,
                   settings: Settings) -> dict[str, Any] | None:
-    """What to tell the client about one message (None: nothing). An action is always judged:
-    taken (free) or refused with its rule; every refused message costs a token, and once
-    they are spent the client hears "too many messages" (at most once a second) instead of
-    each refusal."""
+    """What to tell the client about one message (None: nothing). An action is always judged
+    and answered: taken (free) or refused with its rule. Every refused message costs a token;
+    once they are spent, other messages are dropped and the client hears "too many messages"
+    at most once a second."""
     action, reply = check_message(raw, limit, settings)
     if action is None:
         return reply
     refused = await _judge(action, actor, seat)
-    return None if refused is None else limit.charge(refused)
+    if refused is not None:
+        limit.allow()  # the refusal costs a token, and is told whatever the bucket holds
+    return refused
 
 
 async def _judge(action: str, actor: TableActor, seat: int | None) -> dict[str, Any] | None:

@@ -19,7 +19,7 @@ import secrets
 from typing import Any
 
 from stich.web.actor import Client, TableActor
-from stich.web.frames import Oversize, receive_frame
+from stich.web.frames import Oversize, receive_frame, to_text
 from stich.web.lobby import Lobby, LobbyError
 
 OWNER_TTL = 30
@@ -123,7 +123,7 @@ class Cluster:
     async def _pump(self, client: Client, channel: str) -> None:
         """A relayed client's messages, in order, onto its connection's channel."""
         while (message := await client.queue.get()) is not None:
-            await self.redis.publish(channel, json.dumps(message, separators=(",", ":")))
+            await self.redis.publish(channel, to_text(message))
         await self.redis.publish(channel, json.dumps({"type": "closed"}))
 
     # --- the relaying side ------------------------------------------------------------------

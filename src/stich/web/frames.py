@@ -27,6 +27,11 @@ that is too large and closes with its reason; past this the protocol layer close
 the websockets library's reason)."""
 
 
+to_text = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+"""A message as a frame's text: one encoder for every message (``json.dumps`` with options
+builds one per call; the messages hold no cycles to check for)."""
+
+
 def error(message: str, code: str, **args: Any) -> dict[str, Any]:
     """A WebSocket error reply (the protocol of ``LobbyError.to_json``)."""
     return {"type": "error", "error": message, "code": code, "args": args}

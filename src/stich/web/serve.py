@@ -10,16 +10,15 @@ from stich.web.store import Store, default_url
 
 # The frame limits are in stich.web.frames (the app closes a frame over WS_MAX_SIZE with 1009
 # and its reason). Messages are small and many: compressing each (permessage-deflate) cost the
-# server more than a tenth of its time under load (bench/web_load.py), so frames go
+# server a large share of its time under load (bench/web_load.py, docs/web.md), so frames go
 # uncompressed.
 
 GC_THRESHOLDS = (50_000, 20, 100)
 """The collector's thresholds while serving. A server keeps every table's message log, so the
-default (700, 10, 10) ran a full collection over all of it every few seconds at 200 tables,
-each a pause of every table at once: measured with ``gc.callbacks`` under ``bench/web_load.py
---tables 200``, 8 full collections of up to 518 ms and 4.1 s in all, against 1 of 20 ms and
-0.6 s in all with these (docs/web.md, figures). Messages hold no reference cycles; the
-collector still runs, only less often."""
+default (700, 10, 10) runs a full collection over all of it every few seconds under load, each
+a pause of every table at once (measured with ``gc.callbacks`` under ``bench/web_load.py``:
+docs/web.md, figures). Messages hold no reference cycles; the collector still runs, only less
+often."""
 
 
 def build_app(database_url: str | None, data_dir: Path, settings: Settings,

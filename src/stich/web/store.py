@@ -183,11 +183,10 @@ class Store:
                 for item in batch:
                     self._commit([item])
                 return
-            results = []
-            error: BaseException | None = failure
-            if isinstance(failure, sa.exc.SQLAlchemyError):
-                error = StoreFault(first_line(failure))
-                error.__cause__ = failure
+            results = []  # whatever it was, nothing is stored: the writer may try again
+            fault = StoreFault(first_line(failure))
+            fault.__cause__ = failure
+            error: BaseException | None = fault
         else:
             error = None
         for index, (_, future) in enumerate(batch):
