@@ -184,6 +184,25 @@ def test_fit_wraps_between_words_and_indents_numbered_lines() -> None:
         "E.g.", "'gang anna lost x2',", "'redeal'."]
 
 
+def test_fit_reads_an_apostrophe_inside_a_word_as_no_quote() -> None:
+    # "team's" holds no quote mark: the line fills to the width instead of breaking early
+    text = ("error: card points given twice, '80' and '80': one team's card points; the "
+            "other team's are 157 minus them (J-1)")
+    lines = fit(text, 80).splitlines()
+    assert lines[0] == ("error: card points given twice, '80' and '80': one team's card "
+                        "points; the other")
+    assert "team's are 157 minus them (J-1)" in lines[1]
+
+
+def test_fit_keeps_the_historys_bracketed_line_whole() -> None:
+    # the line in brackets is retyped to give the same entry: it is never split
+    text = ("  1. Rosen x1: Anna & Carl 80, Ben & Dora 77; Weis Anna & Carl 70. "
+            "[rosen 1 80 w 1 70]")
+    lines = fit(text, 80).splitlines()
+    assert lines == ["  1. Rosen x1: Anna & Carl 80, Ben & Dora 77; Weis Anna & Carl 70.",
+                     "     [rosen 1 80 w 1 70]"]
+
+
 def played(pad: Pad, lines: list[str], width: int) -> list[str]:
     out: list[str] = []
     feed = iter([*lines, "h", "?"])
