@@ -347,7 +347,10 @@ class DifferenzlerPad(Pad):
     PLAYERS = (3, 4, 5)
     HELP = ("Before the deal each player's prediction: 'p PLAYER N' (hidden until the points "
             "are in). After it the card points taken, one per player in seat order: "
-            "'t 40 30 50 37'. Or all at once after the deal: 'd 40 30 50 37 : 45 20 60 32'.")
+            "'t {taken}'. Or all at once after the deal: 'd {said} : {taken}'.")
+    EXAMPLES = {3: ("40 50 60", "45 62 50"), 4: ("40 30 50 37", "45 20 60 32"),
+                5: ("30 30 40 20 37", "35 20 45 25 32")}
+    """Predictions and points taken for the help, one per player; the points make 157 (J-1)."""
     options: DifferenzlerOptions
 
     def __init__(self, names: list[str], options: DifferenzlerOptions | None = None) -> None:
@@ -410,19 +413,36 @@ class DifferenzlerPad(Pad):
     def parse(self, line: str) -> dict[str, Any]:
         words = line.replace(":", " : ").split()
         if not words:
-            raise EntryError("empty entry: " + self.HELP)
+            raise EntryError("empty entry: " + self._help())
         key, rest = words[0].lower(), words[1:]
         players = self.rules.players
-        if key == "p" and len(rest) == 2:
+        if key == "p":
+            if len(rest) != 2:
+                raise EntryError(f"a prediction is 'p PLAYER N', e.g. "
+                                 f"'p {self.names[0].split()[0].lower()} 40'")
             return {"kind": "predict", "seat": self.seat(rest[0]),
                     "points": number(rest[1], "prediction")}
-        if key == "t" and len(rest) == players:
+        if key == "t":
+            if len(rest) != players:
+                raise EntryError(f"'t' takes the card points of every player, {players} numbers "
+                                 f"in seat order ({', '.join(self.names)}); got {len(rest)}")
             return {"kind": "deal", "taken": [number(w, "points taken") for w in rest]}
-        if key == "d" and len(rest) == 2 * players + 1 and rest[players] == ":":
+        if key == "d":
+            if len(rest) != 2 * players + 1 or rest[players] != ":":
+                said, taken = self.EXAMPLES[players]
+                raise EntryError(f"'d' takes every player's prediction, ':', then the points "
+                                 f"taken: {players} numbers each, e.g. 'd {said} : {taken}'")
             return {"kind": "deal",
                     "predictions": [number(w, "prediction") for w in rest[:players]],
                     "taken": [number(w, "points taken") for w in rest[players + 1:]]}
-        raise EntryError(f"not an entry: {self.HELP}")
+        raise EntryError(f"not an entry: {self._help()}")
+
+    def _help(self) -> str:
+        said, taken = self.EXAMPLES[self.rules.players]
+        return self.HELP.format(said=said, taken=taken)
+
+    def help(self) -> str:
+        return f"{self._help()}\n{COMMON_HELP}"
 
     def text(self, entry: dict[str, Any]) -> str:
         if entry["kind"] == "predict":
