@@ -3,7 +3,7 @@ and the Differenzler sheet with its hidden predictions (J-12)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from stich.core.scoring.coiffeur import JOKER, CoiffeurDeal, CoiffeurTable
 from stich.core.scoring.differenzler import DifferenzlerDeal, DifferenzlerSheet
@@ -348,8 +348,9 @@ class DifferenzlerPad(Pad):
     HELP = ("Before the deal each player's prediction: 'p PLAYER N' (hidden until the points "
             "are in). After it the card points taken, one per player in seat order: "
             "'t {taken}'. Or all at once after the deal: 'd {said} : {taken}'.")
-    EXAMPLES = {3: ("40 50 60", "45 62 50"), 4: ("40 30 50 37", "45 20 60 32"),
-                5: ("30 30 40 20 37", "35 20 45 25 32")}
+    EXAMPLES: ClassVar[dict[int, tuple[str, str]]] = {
+        3: ("40 50 60", "45 62 50"), 4: ("40 30 50 37", "45 20 60 32"),
+        5: ("30 30 40 20 37", "35 20 45 25 32")}
     """Predictions and points taken for the help, one per player; the points make 157 (J-1)."""
     options: DifferenzlerOptions
 
