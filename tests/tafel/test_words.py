@@ -112,6 +112,22 @@ def test_b7_d1_retourschneider_is_called_one() -> None:
     assert three.result_line().endswith("(option match_bummerl, D-1).")
 
 
+def test_b7_count_down_ends_in_the_numbers_the_board_shows() -> None:
+    # B-7 option count_down: the race counts down from 24 to 0, and so do the end's words
+    pad = new_pad("bauernschnapsen", FOUR, options={"count_down": True, "match_bummerl": 5})
+    enter(pad, "gang 1 x2", "bettler 3", "normal 1 1")
+    assert [column[-1] for column in pad.scores()["columns"]] == [1, 24]
+    enter(pad, "kontrabauernschnapser 2")
+    assert pad.end_note(3) == (
+        "Ben & Dora reach 0 (1:0): Anna & Carl get 4 Bummerl; Retourschneider: Anna & Carl "
+        "stood at 1 and Ben & Dora won from 24 (B-7).")
+    one = enter(new_pad("bauernschnapsen", FOUR, options={"count_down": True}),
+                "bauernschnapser 2 x2")
+    assert one.result_line().startswith(
+        "Ben & Dora win the match, reaching 0 (24:0): Anna & Carl get 2 Bummerl; Schneider: "
+        "Anna & Carl still at 24 points.")
+
+
 def test_d1_the_player_who_reached_24_wins_a_one_race_match() -> None:
     pad = enter(new_pad("dreierschnapsen", ["Anna", "Ben", "Carl"]), "gang anna lost x2",
                 "zehnergang ben")

@@ -128,9 +128,10 @@ class RacePad(Pad):
         deal = RaceDeal(**fields(entry, "contract", "declarer", "made", "factor", "points"))
         outcome = self.race.book(deal, self.rules)
         if outcome is not None:
-            match = race_match_end(self.race, self.party_names(), self.RULE)
+            down = self.options.count_down
+            match = race_match_end(self.race, self.party_names(), self.RULE, down)
             self._ended(match or race_end(outcome, self.party_names(), self.race.target,
-                                          self.RULE))
+                                          self.RULE, down))
             if match is None:
                 self.columns = [[0] for _ in self.rules.parties]
                 return
@@ -222,7 +223,8 @@ class RacePad(Pad):
                 "finished": self.race.finished, "over": self.race.match_over()}
 
     def result_line(self) -> str:
-        match = race_match_end(self.race, self.party_names(), self.RULE)
+        match = race_match_end(self.race, self.party_names(), self.RULE,
+                               self.options.count_down)
         if match is not None:
             return match
         return "; ".join(f"{self.party_name(p)} {self.shown(s)}, {self.race.bummerl[p]} Bummerl"
