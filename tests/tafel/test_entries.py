@@ -92,6 +92,17 @@ def test_j12_the_help_gives_examples_for_the_players_at_the_table() -> None:
         assert len(taken) == count and sum(map(int, taken)) == 157  # J-1
 
 
+@pytest.mark.parametrize(("line", "says"), [
+    ("normal 2 0", "the normal game gives 1, 2 or 3 game points (B-4), not 0"),
+    ("normal 2 4 x2", "the normal game gives 1, 2 or 3 game points before doubling (B-4), "
+                      "not 4"),
+    ("gang 1 7 x2", "gang gives 9 before doubling (B-5), not 7"),
+])
+def test_b4_a_wrong_number_of_game_points_names_the_number_typed(line: str, says: str) -> None:
+    # B-4: the line gives the game points before doubling, so the refusal names that number
+    assert refused(pad_for("bauernschnapsen"), line) == says
+
+
 def test_j5_a_team_scores_all_its_weis_summed() -> None:
     pad = enter(pad_for("jass"), "rosen 1 80 w 1 50 w 1 20")
     assert pad.entries[0]["weis"] == [70, 0]

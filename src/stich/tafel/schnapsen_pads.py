@@ -22,7 +22,7 @@ from stich.core.scoring.ends import (
     rubber_end,
 )
 from stich.core.scoring.entry import EntryError
-from stich.core.scoring.race import NORMAL, REDEAL, RaceDeal
+from stich.core.scoring.race import NORMAL, NORMAL_POINTS, REDEAL, RaceDeal
 from stich.schnapsen.game import SchnapsenOptions
 from stich.tafel.pad import COMMON_HELP, Pad, Said, fields, number, pick
 
@@ -169,8 +169,24 @@ class RacePad(Pad):
                                  "declarer": self.seat(words[1]), "made": said.get("outcome", True),
                                  "factor": said.get("doubling", 1)}
         if "game points" in said.values:  # the line gives them before doubling
-            entry["points"] = said.get("game points") * entry["factor"]
+            typed = said.get("game points")
+            if entry["factor"] != 1:  # refused in the number typed, not the doubled one
+                self._check_undoubled(contract, typed)
+            entry["points"] = typed * entry["factor"]
         return entry
+
+    def _check_undoubled(self, contract: str, typed: int) -> None:
+        """The line's game points come before doubling (B-4 to B-6): a wrong one is named as
+        typed."""
+        if contract == NORMAL:
+            if typed not in NORMAL_POINTS:
+                raise EntryError(f"the normal game gives 1, 2 or 3 game points before doubling "
+                                 f"(B-4), not {typed}")
+            return
+        known = self.rules.contracts.get(contract)
+        if known is not None and typed != known.value:
+            raise EntryError(f"{contract} gives {known.value} before doubling (B-5), "
+                             f"not {typed}")
 
     def text(self, entry: dict[str, Any]) -> str:
         if entry["contract"] == REDEAL:
