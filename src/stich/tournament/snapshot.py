@@ -39,6 +39,12 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
 
 
+def _starts(key: str) -> list[str]:
+    """Where a typed start may match: the whole name and each later word of it."""
+    words = key.split()
+    return [key, *(" ".join(words[i:]) for i in range(1, len(words)))]
+
+
 @dataclass(frozen=True)
 class CardView:
     """An entry card as shown: "Anna" for a single card, "Anna #2" for her second."""
@@ -206,15 +212,18 @@ class Snapshot:
 
     def find_player(self, word: str) -> PlayerView:
         """A player by his name, or by the start of it when only one name starts so (as the
-        score pads read names); a card label ("Anna #2") names its holder. TournamentError
-        names what matched, or says nobody did."""
+        score pads read names); a card label ("Anna #2") names its holder. A start that also
+        begins a later word of another name ("Huber" for Hubert Maier and Anna Huber) is
+        ambiguous, and so is one that begins later words of two names. TournamentError names
+        what matched, or says nobody did."""
         exact = self.player_named(word)
         if exact is None and CARD_SUFFIX.search(word):
             exact = self.player_named(CARD_SUFFIX.sub("", word))
         if exact is not None:
             return exact
         key = name_key(word)
-        found = [p for p in self.active_players if key and name_key(p.name).startswith(key)]
+        found = [p for p in self.active_players
+                 if key and any(w.startswith(key) for w in _starts(name_key(p.name)))]
         if len(found) == 1:
             return found[0]
         if found:
