@@ -46,7 +46,7 @@ def test_a_file_saved_by_german_excel(tmp_path: Path, cli: Cli,
               "Name;Karten\r\nJürgen Größ;2\r\nÄnne Öller;\r\nMaß Straße;3\r\n", "cp1252")
     cli("create", "Preisschnapsen", "--cards", "16")
     out = cli("import", str(f))
-    assert "registered 3 player(s)" in out
+    assert "registered 3 players" in out
     assert [(p.name, p.cards) for p in snap().players] == [
         ("Jürgen Größ", 2), ("Änne Öller", 1), ("Maß Straße", 3)]
 

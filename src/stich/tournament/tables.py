@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
+from stich.core.scoring.ends import count
 from stich.tournament.html import DECK_NAMES, FORMAT_NAMES
 from stich.tournament.models import Event
 from stich.tournament.snapshot import (
@@ -27,16 +28,16 @@ def settings_line(snap: Snapshot) -> str:
     elif ev.format == "swiss":
         parts.append(f"{snap.total_rounds} rounds" if ev.rounds else "rounds: log2 of the field")
     parts.append(f"matches to {ev.match_length} Bummerl")
-    parts.append(f"{ev.prize_count} prizes" + (", one per player" if ev.one_prize else ""))
+    parts.append(count(ev.prize_count, "prize") + (", one per player" if ev.one_prize else ""))
     parts.append(DECK_NAMES[ev.deck])
     return "; ".join(parts)
 
 
 def sold_line(snap: Snapshot) -> str:
     if snap.is_knockout:
-        return (f"{len(snap.active_players)} players, {snap.sold} of {snap.event.n_cards} "
-                "cards sold")
-    return f"{len(snap.active_players)} players"
+        return (f"{count(len(snap.active_players), 'player')}, {snap.sold} of "
+                f"{snap.event.n_cards} cards sold")
+    return count(len(snap.active_players), "player")
 
 
 def events_table(events: Sequence[Event]) -> Table:
