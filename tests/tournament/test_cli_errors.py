@@ -138,6 +138,9 @@ def test_result_correction(event: Cli, cli_fail: Cli, snap: Callable[[], Snapsho
     assert "only the latest round (2) can be withdrawn" in cli_fail("withdraw-round", "1")
     audit = event("audit")
     assert "round 2: withdrawn: seed 9 was drawn (4 pairings) and withdrawn" in audit
+    # in the order it happened: round 1, round 2 drawn and withdrawn, round 2 drawn again
+    assert (audit.index("round 1: ok") < audit.index("round 2: withdrawn")
+            < audit.index("round 2: ok")), audit
     assert "audit passed: 2 draws" in audit
     # two rounds on, a round-1 result cannot be reached any more; the refusal says why
     items = []

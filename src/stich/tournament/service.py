@@ -519,7 +519,8 @@ class Tournament:
                         check_score(m.score_a or 0, m.score_b or 0, ev.match_length)
                     except ResultError as exc:
                         lines.append(AuditLine(m.round, False, f"match {m.no}: {exc}"))
-            return lines
+            # by round, as it happened: a withdrawn draw before the one that replaced it
+            return sorted(lines, key=lambda line: line.round)
 
 
 def _check_settings(fmt: str, n_cards: int | None, max_cards: int, match_length: int,
