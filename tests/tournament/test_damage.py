@@ -82,6 +82,7 @@ def assert_damage_line(line: str, db: Path) -> None:
     assert line.startswith(f"error: the tournament database {db} is damaged (")
     assert "restore your latest backup (stich tournament backup FILE makes one)" in line
     assert f"`sqlite3 {db} .recover | sqlite3 recovered.stich.db`" in line
+    assert "use that file (where .recover fails: Backups in docs/tournament.md)" in line
 
 
 def test_a_damaged_table_page_is_one_line(event: Path) -> None:

@@ -251,7 +251,7 @@ def damaged(url: str, what: str) -> str:
     return (f"the tournament database {path} is damaged ({what}): restore your latest backup "
             "(stich tournament backup FILE makes one), or rescue what is left with "
             f"`sqlite3 {shlex.quote(str(path))} .recover | sqlite3 recovered.stich.db` and "
-            "use that file")
+            "use that file (where .recover fails: Backups in docs/tournament.md)")
 
 
 def _is_sqlite_file(url: str) -> bool:
