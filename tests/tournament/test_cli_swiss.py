@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 
 from stich.tournament.snapshot import Snapshot
 
@@ -73,3 +75,29 @@ def test_swiss_rounds_beyond_the_field_are_refused(cli: Cli, cli_fail: Cli) -> N
     assert "cannot play 4 rounds without repeats" in cli_fail("draw")
     cli("configure", "--rounds", "3")
     cli("draw")
+
+
+def test_standings_mid_round_say_the_round_is_in_play(cli: Cli, tmp_path: Path) -> None:
+    # T-5: while round 1's matches are open the standings are not those "after round 1"
+    cli("create", "Swiss", "--format", "swiss", "--rounds", "3")
+    for name in ("Anna", "Bert", "Carla", "Dora", "Emil"):
+        cli("register", name)
+    cli("draw", "--seed", "1")
+    page = tmp_path / "standings.html"
+    out = cli("standings", "--html", str(page))
+    assert "Standings during round 1: 2 matches open" in out, out
+    assert "standings during round 1: 2 matches open" in page.read_text(encoding="utf-8")
+    assert "after round 1" not in out + cli("status")
+    first = next(m for m in cli_snapshot_matches(cli))
+    cli("result", first, "2:0")
+    assert "Standings during round 1: 1 match open" in cli("standings")
+    second = next(m for m in cli_snapshot_matches(cli))
+    cli("result", second, "0:2")
+    assert "Standings after round 1" in cli("standings")
+
+
+def cli_snapshot_matches(cli: Cli) -> list[str]:
+    """The numbers of the open matches, read from `status` as the organiser reads them."""
+    out = cli("status")
+    line = next(x for x in out.splitlines() if x.startswith("next: enter the results"))
+    return re.findall(r"\d+", line.split("(")[0])

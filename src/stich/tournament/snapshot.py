@@ -203,6 +203,16 @@ class Snapshot:
     def open_matches(self) -> list[MatchView]:
         return [m for m in self.matches if not m.decided]
 
+    @property
+    def standings_when(self) -> str:
+        """When the standings stand (T-5): "after round 2", or "during round 3: 2 matches open"
+        while the latest round's results are still coming in."""
+        left = len(self.open_matches)
+        if self.rounds and left:
+            return (f"during round {self.rounds}: {left} "
+                    f"{'match' if left == 1 else 'matches'} open")
+        return f"after round {self.rounds}"
+
     def round_matches(self, round_no: int) -> list[MatchView]:
         return [m for m in self.matches if m.round == round_no]
 
@@ -487,7 +497,8 @@ def _standings_prizes(snap: Snapshot) -> list[PrizeLine]:
 def _decided_by(snap: Snapshot, i: int) -> str:
     """"standings after round 5: 3 points, ahead of Bert on Buchholz (7 to 5)"."""
     st = snap.standings[i]
-    text = f"standings after round {snap.rounds}: {st.points:g} points"
+    text = (f"standings {snap.standings_when}: {st.points:g} "
+            f"{'point' if st.points == 1 else 'points'}")
     if i + 1 >= len(snap.standings):
         return text
     nxt = snap.standings[i + 1]

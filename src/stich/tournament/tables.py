@@ -157,7 +157,7 @@ def standings_table(snap: Snapshot) -> Table:
     swiss = snap.event.format == "swiss"
     cols = ["Rank", "Player", "Points"] + (["Buchholz"] if swiss else [])
     cols += ["S-B", "Bummerl +/-", "Played", "Byes"]
-    table = Table(*cols, title=f"Standings after round {snap.rounds}")
+    table = Table(*cols, title=f"Standings {snap.standings_when}")
     for st in snap.standings:
         row = [str(st.rank), names[st.player], f"{st.points:g}"]
         row += [f"{st.buchholz:g}"] if swiss else []
