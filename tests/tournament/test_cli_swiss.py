@@ -101,3 +101,15 @@ def cli_snapshot_matches(cli: Cli) -> list[str]:
     out = cli("status")
     line = next(x for x in out.splitlines() if x.startswith("next: enter the results"))
     return re.findall(r"\d+", line.split("(")[0])
+
+
+def test_prize_note_says_1_point(cli: Cli) -> None:
+    # T-5: prizes go down the final standings, and the note counts the winner's one point
+    cli("create", "Duel", "--format", "swiss", "--rounds", "1", "--prizes", "2")
+    cli("register", "Anna")
+    cli("register", "Bert")
+    cli("draw", "--seed", "1")
+    cli("result", "1", "2:0")
+    out = cli("prizes")
+    assert "standings after round 1: 1 point " in out, out
+    assert "1 points" not in out
