@@ -21,7 +21,7 @@ from stich.jass.variants import (
     coiffeur_rules,
     differenzler_rules,
 )
-from stich.tafel.pad import COMMON_HELP, Pad, Said, fields, number, pick
+from stich.tafel.pad import Pad, Said, fields, number, pick
 
 CONTRACT_WORDS = {**SWISS_NAMES, **{letter.lower(): letter for letter in "DHSC"}}
 """How a line may name a contract: Swiss names or the notation's letters (J-1, J-3)."""
@@ -315,14 +315,14 @@ class CoiffeurPad(Pad):
                 "totals": self.table.totals(), "over": self.table.is_over(),
                 "winner": self.table.winner()}
 
-    def help(self) -> str:
+    def entry_help(self) -> str:
         rows = ", ".join(f"{n} {contract_title(row.contract)} x{row.factor}"
                          for n, row in enumerate(self.rules.rows, 1))
         plain = ", ".join(WORDS[c] for c in self.rules.plain)
         kinds = dict.fromkeys(r.contract for r in self.rules.rows if r.contract in ROW_RULES)
         meaning = "".join(f" {contract_title(kind)}: {ROW_RULES[kind].format(plain=plain)}."
                           for kind in kinds)
-        return f"{self.HELP}\nRows (J-11): {rows}.{meaning}\n{COMMON_HELP}"
+        return f"{self.HELP}\nRows (J-11): {rows}.{meaning}"
 
     def result_line(self) -> str:
         totals = self.table.totals()
@@ -414,7 +414,7 @@ class DifferenzlerPad(Pad):
     def parse(self, line: str) -> dict[str, Any]:
         words = line.replace(":", " : ").split()
         if not words:
-            raise EntryError("empty entry: " + self._help())
+            raise EntryError("empty entry: " + self.entry_help())
         key, rest = words[0].lower(), words[1:]
         players = self.rules.players
         if key == "p":
@@ -436,14 +436,11 @@ class DifferenzlerPad(Pad):
             return {"kind": "deal",
                     "predictions": [number(w, "prediction") for w in rest[:players]],
                     "taken": [number(w, "points taken") for w in rest[players + 1:]]}
-        raise EntryError(f"not an entry: {self._help()}")
+        raise EntryError(f"not an entry: {self.entry_help()}")
 
-    def _help(self) -> str:
+    def entry_help(self) -> str:
         said, taken = self.EXAMPLES[self.rules.players]
         return self.HELP.format(said=said, taken=taken)
-
-    def help(self) -> str:
-        return f"{self._help()}\n{COMMON_HELP}"
 
     def text(self, entry: dict[str, Any]) -> str:
         if entry["kind"] == "predict":

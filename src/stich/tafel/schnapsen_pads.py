@@ -24,7 +24,7 @@ from stich.core.scoring.ends import (
 from stich.core.scoring.entry import EntryError
 from stich.core.scoring.race import NORMAL, NORMAL_POINTS, REDEAL, RaceDeal
 from stich.schnapsen.game import SchnapsenOptions
-from stich.tafel.pad import COMMON_HELP, Pad, Said, fields, number, pick
+from stich.tafel.pad import Pad, Said, fields, number, pick
 
 WON = ("won", "w", "made", "+")
 LOST = ("lost", "l", "failed", "-")
@@ -246,10 +246,10 @@ class RacePad(Pad):
         return "; ".join(f"{self.party_name(p)} {self.shown(s)}, {self.race.bummerl[p]} Bummerl"
                          for p, s in enumerate(self.race.score))
 
-    def help(self) -> str:
+    def entry_help(self) -> str:
         start = race_match_start(self.options.match_bummerl, self.rules, self.race.target,
                                  self.RULE)
-        return f"{self.HELP}\n{start}\n{COMMON_HELP}"
+        return f"{self.HELP}\n{start}"
 
 
 class BauernschnapsenPad(RacePad):
