@@ -135,6 +135,17 @@ def test_d1_the_player_who_reached_24_wins_a_one_race_match() -> None:
                                         "2 Bummerl; Schneider: Anna still at 0 points.")
 
 
+def test_d1_the_help_names_the_caller_not_a_winning_team() -> None:
+    # D-1: no partners; the normal game is the caller against the other two, so a defenders'
+    # win is the caller's 'lost' (each defender scores), never a defender named as declarer
+    said = new_pad("dreierschnapsen", ["Anna", "Ben", "Carl"]).help()
+    assert "team" not in said
+    assert "in the normal game the caller, 'lost' when the other two won (D-1)" in said
+    pad = enter(new_pad("dreierschnapsen", ["Anna", "Ben", "Carl"]), "normal 1 2 lost")
+    assert pad.history()[0].startswith("  1. normal by Anna lost: Ben +2, Carl +2.")
+    assert "any player of the winning team" in new_pad("bauernschnapsen", FOUR).help()
+
+
 def test_b7_the_match_start_says_one_deal_can_decide_it() -> None:
     said = new_pad("bauernschnapsen", FOUR).help()
     assert ("The match is one race to 24 (option match_bummerl=1, B-7): one deal can decide "

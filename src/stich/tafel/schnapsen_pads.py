@@ -111,10 +111,11 @@ class RacePad(Pad):
     RULE: ClassVar[str]
     """Where the rules say how the race is scored: B-7, or D-1 for three players."""
     HELP = ("A deal: the contract (normal, bettler, gang ... or redeal), its declarer (number or "
-            "name; in the normal game the caller, or any player of the winning team), 'won' "
-            "or 'lost', the doubling x2, x4 or x8, and in the normal game its game points 1, 2 "
-            "or 3 before doubling (B-4 to B-6). E.g. 'normal 2 3', 'gang anna lost x2', "
-            "'normal 1 2 x2' (4 written), 'redeal'.")
+            "name; {normal}), 'won' or 'lost', the doubling x2, x4 or x8, and in the normal "
+            "game its game points 1, 2 or 3 before doubling (B-4 to B-6). E.g. 'normal 2 3', "
+            "'gang anna lost x2', 'normal 1 2 x2' (4 written), 'redeal'.")
+    DECLARER = "in the normal game the caller, or any player of the winning team"
+    """Who is named in the normal game: with partners (B-4) any player of the winning team."""
     options: Any
 
     def _reset(self) -> None:
@@ -143,7 +144,7 @@ class RacePad(Pad):
     def parse(self, line: str) -> dict[str, Any]:
         words = line.lower().split()
         if not words:
-            raise EntryError("empty entry: " + self.HELP)
+            raise EntryError("empty entry: " + self.HELP.format(normal=self.DECLARER))
         names = {name: name for name in (NORMAL, REDEAL, *self.rules.known)}
         contract = pick(words[0], names, "contract")
         if contract == REDEAL:
@@ -249,7 +250,7 @@ class RacePad(Pad):
     def entry_help(self) -> str:
         start = race_match_start(self.options.match_bummerl, self.rules, self.race.target,
                                  self.RULE)
-        return f"{self.HELP}\n{start}"
+        return f"{self.HELP.format(normal=self.DECLARER)}\n{start}"
 
 
 class BauernschnapsenPad(RacePad):
@@ -266,5 +267,6 @@ class DreierschnapsenPad(RacePad):
     TITLE = "Dreierschnapsen: race to 24"
     GAME_CLASS = Dreierschnapsen
     RULE = "D-1"
+    DECLARER = "in the normal game the caller, 'lost' when the other two won (D-1)"
     OPTIONS: ClassVar[type[RuleOptions]] = Dreierschnapsen.OPTIONS
     PLAYERS = (3,)
