@@ -352,6 +352,9 @@ def pairings(
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
         r = round_no if round_no is not None else snap.rounds
+        if not snap.rounds:
+            raise TournamentError("no round has been drawn yet; draw round 1 with "
+                                  "`stich tournament draw`")
         if r < 1 or r > snap.rounds:
             raise TournamentError(f"round {r} has not been drawn (rounds drawn: {snap.rounds})")
         if by_player:

@@ -205,10 +205,12 @@ class Snapshot:
 
     @property
     def standings_when(self) -> str:
-        """When the standings stand (T-5): "after round 2", or "during round 3: 2 matches open"
-        while the latest round's results are still coming in."""
+        """When the standings stand (T-5): "before round 1", "after round 2", or "during round
+        3: 2 matches open" while the latest round's results are still coming in."""
         left = len(self.open_matches)
-        if self.rounds and left:
+        if not self.rounds:
+            return "before round 1"
+        if left:
             return (f"during round {self.rounds}: {left} "
                     f"{'match' if left == 1 else 'matches'} open")
         return f"after round {self.rounds}"
@@ -459,8 +461,11 @@ def compute(snap: Snapshot) -> None:
             snap.progress = progress(entries, ev.prize_count, history)
         except BracketError as exc:
             raise InconsistentEvent(f"the stored event is inconsistent: {exc}") from None
-        snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize,
-                                 open_places(snap.progress), sold=len(entries))
+        # before round 1 registration is open (T-1): every prize is still to be played for
+        still = (open_places(snap.progress) if snap.draws
+                 else set(range(1, ev.prize_count + 1)))
+        snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize, still,
+                                 sold=len(entries))
         return
     players = [p.id for p in snap.active_players]
     games = [Meeting(m.a.player, player_of(m.b), m.score_a, m.score_b) for m in snap.matches]
