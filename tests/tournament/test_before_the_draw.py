@@ -39,3 +39,12 @@ def test_no_pairing_list_before_the_draw(cli: Cli, cli_fail: Cli) -> None:
         cli("register", name)
     cli("draw", "--seed", "1")
     assert cli_fail("pairings", "2") == "error: round 2 has not been drawn (rounds drawn: 1)"
+
+
+def test_cards_and_withdraw_name_the_player_as_registered(cli: Cli) -> None:
+    # names compare without case: the answer names the player as he was registered
+    cli("create", "Cup", "--cards", "8", "--max-cards", "2")
+    cli("register", "Anna Huber")
+    cli("register", "Bert Moser")
+    assert cli("cards", "anna huber", "2").startswith("Anna Huber now holds 2 cards;")
+    assert cli("withdraw", "BERT MOSER").startswith("withdrew Bert Moser;")

@@ -273,7 +273,8 @@ def set_cards(
 
     with _tournament(ctx, db) as t:
         snap = t.set_cards(_ev(ctx, event), name, count)
-    _console().print(f"{name} now holds {counted(count, 'card')}; "
+    _console().print(f"{tables.registered_name(snap, name)} now holds "
+                     f"{counted(count, 'card')}; "
                      f"{tables.sold_line(snap)}")
 
 
@@ -289,7 +290,8 @@ def withdraw(
 
     with _tournament(ctx, db) as t:
         snap = t.withdraw(_ev(ctx, event), name)
-    _console().print(f"withdrew {name}; {tables.sold_line(snap)}")
+    _console().print(f"withdrew {tables.registered_name(snap, name)}; "
+                     f"{tables.sold_line(snap)}")
 
 
 @app.command()

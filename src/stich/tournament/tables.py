@@ -17,6 +17,7 @@ from stich.tournament.snapshot import (
     Snapshot,
     by_player,
     card_status,
+    name_key,
 )
 
 
@@ -31,6 +32,12 @@ def settings_line(snap: Snapshot) -> str:
     parts.append(count(ev.prize_count, "prize") + (", one per player" if ev.one_prize else ""))
     parts.append(DECK_NAMES[ev.deck])
     return "; ".join(parts)
+
+
+def registered_name(snap: Snapshot, typed: str) -> str:
+    """The player's name as registered, for a name typed in another case or spacing."""
+    key = name_key(typed)
+    return next((p.name for p in snap.players if name_key(p.name) == key), typed)
 
 
 def sold_line(snap: Snapshot) -> str:
