@@ -244,6 +244,17 @@ def played(pad: Pad, lines: list[str], width: int) -> list[str]:
     return "\n".join(out).splitlines()
 
 
+def test_the_resume_command_stays_whole_on_its_own_line(tmp_path: Path) -> None:
+    # the last line is a command to copy: it is never split across two lines
+    path = tmp_path / "ein-langer-ordnername" / "bauernschnapsen-20261201-220000.json"
+    path.parent.mkdir()
+    out: list[str] = []
+    run(new_pad("bauernschnapsen", FOUR), path, lambda _: "q", out.append, 80)
+    lines = "\n".join(out).splitlines()
+    assert lines[-1] == f"  stich tafel --resume {path}"
+    assert lines[-2].endswith("continue with:")
+
+
 @pytest.mark.parametrize("width", [80, 100])
 def test_the_pad_wraps_at_word_boundaries(width: int) -> None:
     pad = new_pad("bauernschnapsen", FOUR)

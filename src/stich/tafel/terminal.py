@@ -88,7 +88,8 @@ def run(pad: Pad, path: Path, read: Callable[[str], str] = input,
         end = pad.end_note(len(pad.entries) - 1)
         say(f"{len(pad.entries)}. {pad.describe(entry)}." + (f" {end}" if end else ""))
         redraw(pad, say)
-    say(f"Saved in {path}; continue with: stich tafel --resume {path}")
+    say(f"Saved in {path}; continue with:")
+    write(f"  stich tafel --resume {path}")  # a command to copy: on its own line, never wrapped
 
 
 def redraw(pad: Pad, write: Callable[[str], None]) -> None:
