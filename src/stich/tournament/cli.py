@@ -241,8 +241,8 @@ def import_players(
     ctx: typer.Context,
     path: Annotated[Path, typer.Argument(
         metavar="FILE.csv", help="name[,cards[,bot]] per row, with or without a header row "
-                                 "(name, cards, bot or Name, Karten, Bot); UTF-8 or Windows-1252, "
-                                 "as Excel saves it.")],
+                                 "(name, cards, bot or Name, Karten, Bot); UTF-8, Windows-1252 "
+                                 "or UTF-16 (Unicode-Text), as Excel saves it.")],
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
