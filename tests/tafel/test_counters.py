@@ -71,7 +71,7 @@ def test_b7_retourschneider() -> None:
 def test_b5_b6_impossible_entries() -> None:
     pad = new_pad("bauernschnapsen", FOUR)
     assert refused(pad, "gang 1 7") == "gang gives 9 (B-5), not 7"
-    assert "gives 1, 2 or 3 times the factor 2" in refused(pad, "normal 1 4 x2")
+    assert "1, 2 or 3 game points before doubling (B-4), not 4" in refused(pad, "normal 1 4 x2")
     assert "factor 1 only" in refused(pad, "farbenringerl 1 x2")
     assert "cannot fail" in refused(pad, "herrenschnapser 1 lost")
     assert "B-6 allows 1, 2, 4, 8" in refused(pad, "gang 1 x3")

@@ -60,10 +60,47 @@ def test_contradicting_words_are_refused_naming_both(game: str, line: str,
     ("jass", "rosen 1 80 rosen", "contract given twice, 'rosen' and 'rosen'"),
     ("jass", "rosen 1 80 w 1", "'w' takes a team and its Weis"),
     ("coiffeur", "1 3 77 77", "card points given twice, '77' and '77'"),
-    ("differenzler", "t 40 40 40 37 1", "not an entry"),
+    ("differenzler", "t 40 40 40 37 1",
+     "'t' takes the card points of every player, 4 numbers in seat order (Anna, Ben, Carl, "
+     "Dora); got 5"),
 ])
 def test_extra_words_are_refused(game: str, line: str, says: str) -> None:
     assert says in refused(pad_for(game), line)
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("t 45 62", "'t' takes the card points of every player, 3 numbers in seat order (Anna, Ben, "
+                "Carl); got 2"),
+    ("d 40 50 : 45 62 50", "'d' takes every player's prediction, ':', then the points taken: "
+                           "3 numbers each, e.g. 'd 40 50 60 : 45 62 50'"),
+    ("p anna", "a prediction is 'p PLAYER N', e.g. 'p anna 40'"),
+])
+def test_j12_a_wrong_count_of_numbers_says_how_many(line: str, says: str) -> None:
+    # J-12: one number per player, said for the players at this table
+    assert refused(new_pad("differenzler", FOUR[:3]), line) == says
+
+
+def test_j12_the_help_gives_examples_for_the_players_at_the_table() -> None:
+    for count in (3, 4, 5):
+        names = [*FOUR, "Emil"][:count]
+        pad = new_pad("differenzler", names)
+        examples = re.findall(r"'([td] [^']*)'", pad.help())
+        assert len(examples) == 2, pad.help()
+        for example in examples:  # each example is an entry the pad takes
+            assert pad.parse(example)["kind"] == "deal", example
+        taken = examples[1].split(":")[1].split()
+        assert len(taken) == count and sum(map(int, taken)) == 157  # J-1
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("normal 2 0", "the normal game gives 1, 2 or 3 game points (B-4), not 0"),
+    ("normal 2 4 x2", "the normal game gives 1, 2 or 3 game points before doubling (B-4), "
+                      "not 4"),
+    ("gang 1 7 x2", "gang gives 9 before doubling (B-5), not 7"),
+])
+def test_b4_a_wrong_number_of_game_points_names_the_number_typed(line: str, says: str) -> None:
+    # B-4: the line gives the game points before doubling, so the refusal names that number
+    assert refused(pad_for("bauernschnapsen"), line) == says
 
 
 def test_j5_a_team_scores_all_its_weis_summed() -> None:

@@ -85,3 +85,18 @@ def test_router_mounts_under_a_prefix(tmp_path: Path) -> None:
     assert client.get(f"/tafel/p/{pad_id}/state").json()["scores"]["remaining"] == [4, 7]
     sheet = client.get(f"/tafel/p/{pad_id}/sheet").text
     assert 'class="counter"' in sheet and "<li>Anna wins 3</li>" in sheet
+
+
+@pytest.mark.parametrize("game", ["schnapsen", "bauernschnapsen", "coiffeur", "differenzler"])
+def test_the_phone_page_help_names_its_buttons_not_the_terminals_keys(tmp_path: Path,
+                                                                      game: str) -> None:
+    # the page has Undo and a history list; a typed 'q' or 'h' there is no entry at all
+    names = {"schnapsen": FOUR[:2], "differenzler": FOUR[:3]}.get(game, FOUR)
+    client, pad_id, key, hub = open_pad(tmp_path, game, names)
+    said = client.get(f"/p/{pad_id}/state", params={"key": key}).json()["help"]
+    assert "q quits" not in said and "h shows the history" not in said
+    assert said.endswith("Undo takes back the last entry; the history lists every entry.")
+    pad = next(iter(hub.pads.values())).pad
+    assert said.startswith(pad.entry_help()) and pad.help().startswith(pad.entry_help())
+    refused = client.post(f"/p/{pad_id}/entry", json={"key": key, "line": "q"})
+    assert refused.status_code == 400

@@ -112,11 +112,38 @@ def test_b7_d1_retourschneider_is_called_one() -> None:
     assert three.result_line().endswith("(option match_bummerl, D-1).")
 
 
+def test_b7_count_down_ends_in_the_numbers_the_board_shows() -> None:
+    # B-7 option count_down: the race counts down from 24 to 0, and so do the end's words
+    pad = new_pad("bauernschnapsen", FOUR, options={"count_down": True, "match_bummerl": 5})
+    enter(pad, "gang 1 x2", "bettler 3", "normal 1 1")
+    assert [column[-1] for column in pad.scores()["columns"]] == [1, 24]
+    enter(pad, "kontrabauernschnapser 2")
+    assert pad.end_note(3) == (
+        "Ben & Dora reach 0 (1:0): Anna & Carl get 4 Bummerl; Retourschneider: Anna & Carl "
+        "stood at 1 and Ben & Dora won from 24 (B-7).")
+    one = enter(new_pad("bauernschnapsen", FOUR, options={"count_down": True}),
+                "bauernschnapser 2 x2")
+    assert one.result_line().startswith(
+        "Ben & Dora win the match, reaching 0 (24:0): Anna & Carl get 2 Bummerl; Schneider: "
+        "Anna & Carl still at 24 points.")
+
+
 def test_d1_the_player_who_reached_24_wins_a_one_race_match() -> None:
     pad = enter(new_pad("dreierschnapsen", ["Anna", "Ben", "Carl"]), "gang anna lost x2",
                 "zehnergang ben")
     assert pad.result_line().startswith("Ben wins the match, reaching 24 (0:28:18): Anna gets "
                                         "2 Bummerl; Schneider: Anna still at 0 points.")
+
+
+def test_d1_the_help_names_the_caller_not_a_winning_team() -> None:
+    # D-1: no partners; the normal game is the caller against the other two, so a defenders'
+    # win is the caller's 'lost' (each defender scores), never a defender named as declarer
+    said = new_pad("dreierschnapsen", ["Anna", "Ben", "Carl"]).help()
+    assert "team" not in said
+    assert "in the normal game the caller, 'lost' when the other two won (D-1)" in said
+    pad = enter(new_pad("dreierschnapsen", ["Anna", "Ben", "Carl"]), "normal 1 2 lost")
+    assert pad.history()[0].startswith("  1. normal by Anna lost: Ben +2, Carl +2.")
+    assert "any player of the winning team" in new_pad("bauernschnapsen", FOUR).help()
 
 
 def test_b7_the_match_start_says_one_deal_can_decide_it() -> None:
@@ -184,6 +211,25 @@ def test_fit_wraps_between_words_and_indents_numbered_lines() -> None:
         "E.g.", "'gang anna lost x2',", "'redeal'."]
 
 
+def test_fit_reads_an_apostrophe_inside_a_word_as_no_quote() -> None:
+    # "team's" holds no quote mark: the line fills to the width instead of breaking early
+    text = ("error: card points given twice, '80' and '80': one team's card points; the "
+            "other team's are 157 minus them (J-1)")
+    lines = fit(text, 80).splitlines()
+    assert lines[0] == ("error: card points given twice, '80' and '80': one team's card "
+                        "points; the other")
+    assert "team's are 157 minus them (J-1)" in lines[1]
+
+
+def test_fit_keeps_the_historys_bracketed_line_whole() -> None:
+    # the line in brackets is retyped to give the same entry: it is never split
+    text = ("  1. Rosen x1: Anna & Carl 80, Ben & Dora 77; Weis Anna & Carl 70. "
+            "[rosen 1 80 w 1 70]")
+    lines = fit(text, 80).splitlines()
+    assert lines == ["  1. Rosen x1: Anna & Carl 80, Ben & Dora 77; Weis Anna & Carl 70.",
+                     "     [rosen 1 80 w 1 70]"]
+
+
 def played(pad: Pad, lines: list[str], width: int) -> list[str]:
     out: list[str] = []
     feed = iter([*lines, "h", "?"])
@@ -196,6 +242,17 @@ def played(pad: Pad, lines: list[str], width: int) -> list[str]:
 
     run(pad, Path(os.devnull), read, out.append, width)
     return "\n".join(out).splitlines()
+
+
+def test_the_resume_command_stays_whole_on_its_own_line(tmp_path: Path) -> None:
+    # the last line is a command to copy: it is never split across two lines
+    path = tmp_path / "ein-langer-ordnername" / "bauernschnapsen-20261201-220000.json"
+    path.parent.mkdir()
+    out: list[str] = []
+    run(new_pad("bauernschnapsen", FOUR), path, lambda _: "q", out.append, 80)
+    lines = "\n".join(out).splitlines()
+    assert lines[-1] == f"  stich tafel --resume {path}"
+    assert lines[-2].endswith("continue with:")
 
 
 @pytest.mark.parametrize("width", [80, 100])

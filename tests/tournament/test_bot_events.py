@@ -154,13 +154,15 @@ def test_the_verdict_names_the_winner_and_why() -> None:
 
     assert verdict(2, 1, [[0, False], [1, False], [0, False]]) == "Anna wins 2:1"
     assert verdict(0, 2, [[1, True], [1, False]]) == (
-        "Bert wins 2:0, one Bummerl by Schneider, counted as one (T-3)")
+        "Bert wins 2:0, one of them by Schneider, counted as one (T-3)")
     assert verdict(2, 0, [[0, True], [0, True]]) == (
         "Anna wins 2:0, both Bummerl by Schneider, each counted as one (T-3)")
     assert verdict(1, 2, [[1, False], [0, True], [1, True]]) == (
-        "Bert wins 2:1, one Bummerl by Schneider, Anna won a Bummerl by Schneider, "
+        "Bert wins 2:1, one of them by Schneider, Anna won a Bummerl by Schneider, "
         "each counted as one (T-3)")
     assert verdict(1, 0, [[0, True]]) == "Anna wins 1:0 by Schneider, counted as one (T-3)"
+    assert verdict(3, 1, [[0, True], [1, False], [0, True], [0, False]]) == (
+        "Anna wins 3:1, 2 of them by Schneider, each counted as one (T-3)")
 
 
 def test_play_names_each_winner_and_why(cli: Cli, backend: Backend,

@@ -90,7 +90,7 @@ def test_64_card_event_end_to_end(cli: Cli, snap: Callable[[], Snapshot], tmp_pa
     assert "Final" in (html_dir / "bracket.html").read_text()
 
     # T-2/T-3: every draw replays from its recorded seed
-    assert "audit passed: 6 draw(s)" in cli("audit")
+    assert "audit passed: 6 draws" in cli("audit")
 
 
 def test_one_prize_per_player(cli: Cli, snap: Callable[[], Snapshot]) -> None:

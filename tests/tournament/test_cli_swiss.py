@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 
 from stich.tournament.snapshot import Snapshot
 
@@ -43,7 +45,7 @@ def test_swiss_event(cli: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) -> N
     assert "Buchholz" in out
     assert [st.rank for st in s.standings] == sorted(st.rank for st in s.standings)
     assert s.prizes[0].player == s.standings[0].player
-    assert "audit passed: 4 draw(s)" in cli("audit")
+    assert "audit passed: 4 draws" in cli("audit")
 
 
 def test_round_robin_event(cli: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]) -> None:
@@ -62,7 +64,7 @@ def test_round_robin_event(cli: Cli, cli_fail: Cli, snap: Callable[[], Snapshot]
     met = sorted(tuple(sorted((m.a.name, m.b.name))) for m in s.matches if m.b)
     assert met == sorted(combinations("ABCDEF", 2))  # T-5: everyone meets everyone once
     assert "S-B" in cli("standings")
-    assert "audit passed: 5 draw(s)" in cli("audit")
+    assert "audit passed: 5 draws" in cli("audit")
     assert "has not been drawn" in cli_fail("--event", "Liga", "pairings", "9")
 
 
@@ -73,3 +75,41 @@ def test_swiss_rounds_beyond_the_field_are_refused(cli: Cli, cli_fail: Cli) -> N
     assert "cannot play 4 rounds without repeats" in cli_fail("draw")
     cli("configure", "--rounds", "3")
     cli("draw")
+
+
+def test_standings_mid_round_say_the_round_is_in_play(cli: Cli, tmp_path: Path) -> None:
+    # T-5: while round 1's matches are open the standings are not those "after round 1"
+    cli("create", "Swiss", "--format", "swiss", "--rounds", "3")
+    for name in ("Anna", "Bert", "Carla", "Dora", "Emil"):
+        cli("register", name)
+    cli("draw", "--seed", "1")
+    page = tmp_path / "standings.html"
+    out = cli("standings", "--html", str(page))
+    assert "Standings during round 1: 2 matches open" in out, out
+    assert "standings during round 1: 2 matches open" in page.read_text(encoding="utf-8")
+    assert "after round 1" not in out + cli("status")
+    first = next(m for m in cli_snapshot_matches(cli))
+    cli("result", first, "2:0")
+    assert "Standings during round 1: 1 match open" in cli("standings")
+    second = next(m for m in cli_snapshot_matches(cli))
+    cli("result", second, "0:2")
+    assert "Standings after round 1" in cli("standings")
+
+
+def cli_snapshot_matches(cli: Cli) -> list[str]:
+    """The numbers of the open matches, read from `status` as the organiser reads them."""
+    out = cli("status")
+    line = next(x for x in out.splitlines() if x.startswith("next: enter the results"))
+    return re.findall(r"\d+", line.split("(")[0])
+
+
+def test_prize_note_says_1_point(cli: Cli) -> None:
+    # T-5: prizes go down the final standings, and the note counts the winner's one point
+    cli("create", "Duel", "--format", "swiss", "--rounds", "1", "--prizes", "2")
+    cli("register", "Anna")
+    cli("register", "Bert")
+    cli("draw", "--seed", "1")
+    cli("result", "1", "2:0")
+    out = cli("prizes")
+    assert "standings after round 1: 1 point " in out, out
+    assert "1 points" not in out

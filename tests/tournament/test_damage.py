@@ -82,6 +82,7 @@ def assert_damage_line(line: str, db: Path) -> None:
     assert line.startswith(f"error: the tournament database {db} is damaged (")
     assert "restore your latest backup (stich tournament backup FILE makes one)" in line
     assert f"`sqlite3 {db} .recover | sqlite3 recovered.stich.db`" in line
+    assert "use that file (where .recover fails: Backups in docs/tournament.md)" in line
 
 
 def test_a_damaged_table_page_is_one_line(event: Path) -> None:
@@ -108,6 +109,22 @@ def test_audit_checks_the_file_before_replaying(event: Path) -> None:
     size, _ = root_page(event, "sqlite_autoindex_matches_1")
     copy = damaged_copy(event, "sqlite_autoindex_matches_1", size - 1500, 1500)
     assert_damage_line(one_line(copy, "status"), copy)
+
+
+def test_an_empty_file_is_no_database_and_stays_empty(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # a rescue that fails (`sqlite3 FILE .recover | sqlite3 recovered.stich.db` on a sqlite3
+    # build whose .recover stops at an error) leaves an empty file: reading it says so instead
+    # of making a new, empty tournament in it and saying "there is no event yet"
+    monkeypatch.delenv("STICH_TOURNAMENT_DB", raising=False)
+    empty = tmp_path / "recovered.stich.db"
+    empty.write_bytes(b"")
+    for command in (["audit"], ["status"], ["players"]):
+        line = one_line(empty, *command)
+        assert line.startswith(f"error: {empty} is empty: it holds no tournament database"), line
+        assert "Backups" in line
+    assert empty.read_bytes() == b""
+    ok(empty, "create", "Neu", "--cards", "8")  # it may still become a new event's database
 
 
 def test_backup_makes_a_checked_copy(event: Path, tmp_path: Path) -> None:

@@ -67,7 +67,7 @@ def test_a_winner_who_did_not_play_is_reported(cli: Cli, cli_fail: Cli, db: str,
     res = CliRunner().invoke(app, ["tournament", "--db", db, "audit"])
     assert res.exit_code == 1 and isinstance(res.exception, SystemExit)  # no StopIteration
     assert f"MISMATCH: match {m.no}'s winner (card {other.b.id}) is not one of" in res.stdout
-    assert "audit failed in 1 place(s)" in res.stderr
+    assert "audit failed in 1 place\n" in res.stderr
     # the winner back, but the score says the other player won
     backend.sql("update matches set winner_card_id = card_a_id, score_a = 0, score_b = 2 "
                 "where no = %s", (m.no,))
@@ -122,7 +122,7 @@ def test_import_players_from_csv(cli: Cli, cli_fail: Cli, tmp_path: Path,
     good.write_text("\ufeffName;Cards\n# late entries at the end\nAnna Huber;2\n"
                     "Bert Moser;\n\nDora Lind;3\n", encoding="utf-8")  # as a spreadsheet saves
     out = cli("import", str(good))
-    assert "registered 3 player(s)" in out and "6 of 16 cards sold" in out
+    assert "registered 3 players" in out and "6 of 16 cards sold" in out
     assert [(p.name, p.cards) for p in snap().players] == [
         ("Anna Huber", 2), ("Bert Moser", 1), ("Dora Lind", 3)]
 

@@ -190,6 +190,20 @@ def test_player_found_by_a_unique_start_of_his_name(cli: Cli, cli_fail: Cli) -> 
     assert "no player named 'Zoe'" in cli_fail("player", "Zoe")
 
 
+def test_a_start_that_begins_another_players_surname_is_ambiguous(cli: Cli,
+                                                                   cli_fail: Cli) -> None:
+    # 'Huber' starts "Hubert Maier" but is Anna Huber's surname: naming Hubert would show the
+    # wrong player's cards and results, so both are named and nobody is picked
+    cli("create", "Cup", "--cards", "8", "--max-cards", "1")
+    for name in ("Anna Huber", "Hubert Maier", "Carla Moser", "Dora Lang", "Emil Kern"):
+        cli("register", name)
+    cli("draw", "--seed", "5")
+    assert ("'Huber' matches several players: Anna Huber, Hubert Maier; give more of the name"
+            in cli_fail("player", "Huber"))
+    assert "Carla Moser: matches" in cli("player", "Mos")  # a unique start of a surname
+    assert "Hubert Maier: matches" in cli("player", "Hubert")  # his whole first name
+
+
 def test_result_names_the_winner_with_his_score_first(cli: Cli,
                                                        snap: Callable[[], Snapshot]) -> None:
     cli("create", "Cup", "--cards", "8", "--max-cards", "1")

@@ -46,7 +46,7 @@ def test_a_file_saved_by_german_excel(tmp_path: Path, cli: Cli,
               "Name;Karten\r\nJürgen Größ;2\r\nÄnne Öller;\r\nMaß Straße;3\r\n", "cp1252")
     cli("create", "Preisschnapsen", "--cards", "16")
     out = cli("import", str(f))
-    assert "registered 3 player(s)" in out
+    assert "registered 3 players" in out
     assert [(p.name, p.cards) for p in snap().players] == [
         ("Jürgen Größ", 2), ("Änne Öller", 1), ("Maß Straße", 3)]
 
@@ -71,3 +71,22 @@ def test_anything_else_lists_what_is_accepted(tmp_path: Path, cli: Cli, cli_fail
     f.write_bytes(b"Name;Karten\n\x81\x8d\xff;1\n")  # neither UTF-8 nor cp1252
     with pytest.raises(TournamentError, match="neither UTF-8 nor Windows-1252"):
         read_roster(f)
+
+
+def test_excel_unicode_text_is_read(tmp_path: Path) -> None:
+    # Excel's "Unicode-Text" is UTF-16 with a byte-order mark, tab-separated
+    for encoding in ("utf-16", "utf-16-be"):
+        body = "Name\tKarten\r\nJürgen\t2\r\nMaria Schürz\t1\r\n"
+        mark = "\ufeff" if encoding == "utf-16-be" else ""
+        f = table(tmp_path / "liste.txt", mark + body, encoding)
+        assert read(f) == [("Jürgen", 2, None), ("Maria Schürz", 1, None)]
+
+
+def test_nul_bytes_are_no_player_list(tmp_path: Path) -> None:
+    # UTF-16 without its mark read as Windows-1252 gave "cards '\x00K\x00a...'": say what it is
+    f = table(tmp_path / "liste.txt", "Name\tKarten\nAnna\t1\n", "utf-16-le")
+    with pytest.raises(TournamentError) as caught:
+        read_roster(f)
+    assert str(caught.value) == (
+        f"{f} holds NUL bytes, as UTF-16 without a byte-order mark does: save it as CSV "
+        "(UTF-8), CSV (Trennzeichen-getrennt) or Unicode-Text")

@@ -24,5 +24,15 @@ def open_pad(game: str | None, names: list[str], preset: str | None, option: lis
         count = 4 if game == "differenzler" else pad_class(game).PLAYERS[0]
         names = [f"Player {n}" for n in range(1, count + 1)]
     pad = new_pad(game, names, preset, parse_option_pairs(option))
+    if file is not None:
+        if file.exists():  # a new pad would replace the saved one's entries
+            raise ValueError(f"{file} already holds a pad: continue it with "
+                             f"`stich tafel --resume {file}`, or give another --file")
+        return pad, file
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return pad, file or home / "tafel" / f"{game}-{stamp}.json"
+    path = home / "tafel" / f"{game}-{stamp}.json"
+    number = 1
+    while path.exists():  # a second pad started within the same second
+        number += 1
+        path = home / "tafel" / f"{game}-{stamp}-{number}.json"
+    return pad, path

@@ -3,7 +3,7 @@ and the Differenzler sheet with its hidden predictions (J-12)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from stich.core.scoring.coiffeur import JOKER, CoiffeurDeal, CoiffeurTable
 from stich.core.scoring.differenzler import DifferenzlerDeal, DifferenzlerSheet
@@ -21,7 +21,7 @@ from stich.jass.variants import (
     coiffeur_rules,
     differenzler_rules,
 )
-from stich.tafel.pad import COMMON_HELP, Pad, Said, fields, number, pick
+from stich.tafel.pad import Pad, Said, fields, number, pick
 
 CONTRACT_WORDS = {**SWISS_NAMES, **{letter.lower(): letter for letter in "DHSC"}}
 """How a line may name a contract: Swiss names or the notation's letters (J-1, J-3)."""
@@ -315,14 +315,14 @@ class CoiffeurPad(Pad):
                 "totals": self.table.totals(), "over": self.table.is_over(),
                 "winner": self.table.winner()}
 
-    def help(self) -> str:
+    def entry_help(self) -> str:
         rows = ", ".join(f"{n} {contract_title(row.contract)} x{row.factor}"
                          for n, row in enumerate(self.rules.rows, 1))
         plain = ", ".join(WORDS[c] for c in self.rules.plain)
         kinds = dict.fromkeys(r.contract for r in self.rules.rows if r.contract in ROW_RULES)
         meaning = "".join(f" {contract_title(kind)}: {ROW_RULES[kind].format(plain=plain)}."
                           for kind in kinds)
-        return f"{self.HELP}\nRows (J-11): {rows}.{meaning}\n{COMMON_HELP}"
+        return f"{self.HELP}\nRows (J-11): {rows}.{meaning}"
 
     def result_line(self) -> str:
         totals = self.table.totals()
@@ -347,7 +347,11 @@ class DifferenzlerPad(Pad):
     PLAYERS = (3, 4, 5)
     HELP = ("Before the deal each player's prediction: 'p PLAYER N' (hidden until the points "
             "are in). After it the card points taken, one per player in seat order: "
-            "'t 40 30 50 37'. Or all at once after the deal: 'd 40 30 50 37 : 45 20 60 32'.")
+            "'t {taken}'. Or all at once after the deal: 'd {said} : {taken}'.")
+    EXAMPLES: ClassVar[dict[int, tuple[str, str]]] = {
+        3: ("40 50 60", "45 62 50"), 4: ("40 30 50 37", "45 20 60 32"),
+        5: ("30 30 40 20 37", "35 20 45 25 32")}
+    """Predictions and points taken for the help, one per player; the points make 157 (J-1)."""
     options: DifferenzlerOptions
 
     def __init__(self, names: list[str], options: DifferenzlerOptions | None = None) -> None:
@@ -410,19 +414,33 @@ class DifferenzlerPad(Pad):
     def parse(self, line: str) -> dict[str, Any]:
         words = line.replace(":", " : ").split()
         if not words:
-            raise EntryError("empty entry: " + self.HELP)
+            raise EntryError("empty entry: " + self.entry_help())
         key, rest = words[0].lower(), words[1:]
         players = self.rules.players
-        if key == "p" and len(rest) == 2:
+        if key == "p":
+            if len(rest) != 2:
+                raise EntryError(f"a prediction is 'p PLAYER N', e.g. "
+                                 f"'p {self.names[0].split()[0].lower()} 40'")
             return {"kind": "predict", "seat": self.seat(rest[0]),
                     "points": number(rest[1], "prediction")}
-        if key == "t" and len(rest) == players:
+        if key == "t":
+            if len(rest) != players:
+                raise EntryError(f"'t' takes the card points of every player, {players} numbers "
+                                 f"in seat order ({', '.join(self.names)}); got {len(rest)}")
             return {"kind": "deal", "taken": [number(w, "points taken") for w in rest]}
-        if key == "d" and len(rest) == 2 * players + 1 and rest[players] == ":":
+        if key == "d":
+            if len(rest) != 2 * players + 1 or rest[players] != ":":
+                said, taken = self.EXAMPLES[players]
+                raise EntryError(f"'d' takes every player's prediction, ':', then the points "
+                                 f"taken: {players} numbers each, e.g. 'd {said} : {taken}'")
             return {"kind": "deal",
                     "predictions": [number(w, "prediction") for w in rest[:players]],
                     "taken": [number(w, "points taken") for w in rest[players + 1:]]}
-        raise EntryError(f"not an entry: {self.HELP}")
+        raise EntryError(f"not an entry: {self.entry_help()}")
+
+    def entry_help(self) -> str:
+        said, taken = self.EXAMPLES[self.rules.players]
+        return self.HELP.format(said=said, taken=taken)
 
     def text(self, entry: dict[str, Any]) -> str:
         if entry["kind"] == "predict":

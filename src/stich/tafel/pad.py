@@ -140,8 +140,13 @@ class Pad(ABC):
         """Called by ``_apply``: the entry being booked ended something."""
         self.ends[len(self.entries)] = words
 
+    def entry_help(self) -> str:
+        """What an entry line says, for the terminal and the phone page alike."""
+        return self.HELP
+
     def help(self) -> str:
-        return f"{self.HELP}\n{COMMON_HELP}"
+        """The terminal's help: the entries, then its keys (u, h, ?, q)."""
+        return f"{self.entry_help()}\n{COMMON_HELP}"
 
     # --- reading words ------------------------------------------------------------------------
     def seat(self, word: str) -> int:

@@ -22,9 +22,9 @@ from stich.core.scoring.ends import (
     rubber_end,
 )
 from stich.core.scoring.entry import EntryError
-from stich.core.scoring.race import NORMAL, REDEAL, RaceDeal
+from stich.core.scoring.race import NORMAL, NORMAL_POINTS, REDEAL, RaceDeal
 from stich.schnapsen.game import SchnapsenOptions
-from stich.tafel.pad import COMMON_HELP, Pad, Said, fields, number, pick
+from stich.tafel.pad import Pad, Said, fields, number, pick
 
 WON = ("won", "w", "made", "+")
 LOST = ("lost", "l", "failed", "-")
@@ -111,10 +111,11 @@ class RacePad(Pad):
     RULE: ClassVar[str]
     """Where the rules say how the race is scored: B-7, or D-1 for three players."""
     HELP = ("A deal: the contract (normal, bettler, gang ... or redeal), its declarer (number or "
-            "name; in the normal game the caller, or any player of the winning team), 'won' "
-            "or 'lost', the doubling x2, x4 or x8, and in the normal game its game points 1, 2 "
-            "or 3 before doubling (B-4 to B-6). E.g. 'normal 2 3', 'gang anna lost x2', "
-            "'normal 1 2 x2' (4 written), 'redeal'.")
+            "name; {normal}), 'won' or 'lost', the doubling x2, x4 or x8, and in the normal "
+            "game its game points 1, 2 or 3 before doubling (B-4 to B-6). E.g. 'normal 2 3', "
+            "'gang anna lost x2', 'normal 1 2 x2' (4 written), 'redeal'.")
+    DECLARER = "in the normal game the caller, or any player of the winning team"
+    """Who is named in the normal game: with partners (B-4) any player of the winning team."""
     options: Any
 
     def _reset(self) -> None:
@@ -128,9 +129,10 @@ class RacePad(Pad):
         deal = RaceDeal(**fields(entry, "contract", "declarer", "made", "factor", "points"))
         outcome = self.race.book(deal, self.rules)
         if outcome is not None:
-            match = race_match_end(self.race, self.party_names(), self.RULE)
+            down = self.options.count_down
+            match = race_match_end(self.race, self.party_names(), self.RULE, down)
             self._ended(match or race_end(outcome, self.party_names(), self.race.target,
-                                          self.RULE))
+                                          self.RULE, down))
             if match is None:
                 self.columns = [[0] for _ in self.rules.parties]
                 return
@@ -142,7 +144,7 @@ class RacePad(Pad):
     def parse(self, line: str) -> dict[str, Any]:
         words = line.lower().split()
         if not words:
-            raise EntryError("empty entry: " + self.HELP)
+            raise EntryError("empty entry: " + self.HELP.format(normal=self.DECLARER))
         names = {name: name for name in (NORMAL, REDEAL, *self.rules.known)}
         contract = pick(words[0], names, "contract")
         if contract == REDEAL:
@@ -168,8 +170,24 @@ class RacePad(Pad):
                                  "declarer": self.seat(words[1]), "made": said.get("outcome", True),
                                  "factor": said.get("doubling", 1)}
         if "game points" in said.values:  # the line gives them before doubling
-            entry["points"] = said.get("game points") * entry["factor"]
+            typed = said.get("game points")
+            if entry["factor"] != 1:  # refused in the number typed, not the doubled one
+                self._check_undoubled(contract, typed)
+            entry["points"] = typed * entry["factor"]
         return entry
+
+    def _check_undoubled(self, contract: str, typed: int) -> None:
+        """The line's game points come before doubling (B-4 to B-6): a wrong one is named as
+        typed."""
+        if contract == NORMAL:
+            if typed not in NORMAL_POINTS:
+                raise EntryError(f"the normal game gives 1, 2 or 3 game points before doubling "
+                                 f"(B-4), not {typed}")
+            return
+        known = self.rules.contracts.get(contract)
+        if known is not None and typed != known.value:
+            raise EntryError(f"{contract} gives {known.value} before doubling (B-5), "
+                             f"not {typed}")
 
     def text(self, entry: dict[str, Any]) -> str:
         if entry["contract"] == REDEAL:
@@ -222,16 +240,17 @@ class RacePad(Pad):
                 "finished": self.race.finished, "over": self.race.match_over()}
 
     def result_line(self) -> str:
-        match = race_match_end(self.race, self.party_names(), self.RULE)
+        match = race_match_end(self.race, self.party_names(), self.RULE,
+                               self.options.count_down)
         if match is not None:
             return match
         return "; ".join(f"{self.party_name(p)} {self.shown(s)}, {self.race.bummerl[p]} Bummerl"
                          for p, s in enumerate(self.race.score))
 
-    def help(self) -> str:
+    def entry_help(self) -> str:
         start = race_match_start(self.options.match_bummerl, self.rules, self.race.target,
                                  self.RULE)
-        return f"{self.HELP}\n{start}\n{COMMON_HELP}"
+        return f"{self.HELP.format(normal=self.DECLARER)}\n{start}"
 
 
 class BauernschnapsenPad(RacePad):
@@ -248,5 +267,6 @@ class DreierschnapsenPad(RacePad):
     TITLE = "Dreierschnapsen: race to 24"
     GAME_CLASS = Dreierschnapsen
     RULE = "D-1"
+    DECLARER = "in the normal game the caller, 'lost' when the other two won (D-1)"
     OPTIONS: ClassVar[type[RuleOptions]] = Dreierschnapsen.OPTIONS
     PLAYERS = (3,)

@@ -15,15 +15,18 @@ from stich.tafel.pad import Pad
 from stich.tafel.store import save_pad
 
 PROMPT = "> "
-QUOTED = re.compile(r"'[^'\n]{1,30}'")
-"""A short quoted example ('gang anna lost x2') stays on one line."""
+QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,30}'(?!\w)|\[[^\]\n]{1,60}\]$")
+"""A short quoted example ('gang anna lost x2') stays on one line, and so does the line in
+brackets that ends a history entry ([gang 1 lost x2]: typed again, it gives the same entry).
+An apostrophe inside a word (team's) opens and closes no quote."""
 KEEP = "\0"
 
 
 def fit(text: str, width: int) -> str:
     """Each line of ``text`` wrapped at word boundaries to ``width`` columns; a numbered line
-    (the history's) goes on under its text, and a short quoted example is kept whole. A word
-    longer than the width (a path) stands alone on its line rather than being cut."""
+    (the history's) goes on under its text, and a short quoted example and the history's
+    bracketed line are kept whole. A word longer than the width (a path) stands alone on its
+    line rather than being cut."""
     out = []
     for line in text.split("\n"):
         if len(line) <= width:
@@ -85,7 +88,8 @@ def run(pad: Pad, path: Path, read: Callable[[str], str] = input,
         end = pad.end_note(len(pad.entries) - 1)
         say(f"{len(pad.entries)}. {pad.describe(entry)}." + (f" {end}" if end else ""))
         redraw(pad, say)
-    say(f"Saved in {path}; continue with: stich tafel --resume {path}")
+    say(f"Saved in {path}; continue with:")
+    write(f"  stich tafel --resume {path}")  # a command to copy: on its own line, never wrapped
 
 
 def redraw(pad: Pad, write: Callable[[str], None]) -> None:

@@ -31,6 +31,8 @@ from stich.tafel.jass_pads import DifferenzlerPad
 from stich.tafel.pad import Pad
 from stich.tafel.store import pad_data, save_pad
 
+PAGE_HELP = "Undo takes back the last entry; the history lists every entry."
+"""The page's own keys in place of the terminal's (u, h, ?, q): its buttons."""
 STATIC = {"pad.js": "text/javascript", "pad.css": "text/css", "new.js": "text/javascript",
           "sheet.css": "text/css"}
 
@@ -135,7 +137,7 @@ def _state(pad_id: str, handle: PadHandle, role: str, seat: int | None,
         "version": handle.version, "game": pad.GAME, "title": pad.TITLE,
         "names": pad.names, "role": role, "board": board_html(pad),
         "result": pad.result_line(), "history": pad.history(), "over": pad.is_over(),
-        "scores": pad.scores(own), "help": pad.help(),
+        "scores": pad.scores(own), "help": f"{pad.entry_help()}\n{PAGE_HELP}",
         "fields": fields_for(pad) if role == "keeper" else [],
         "predicting": isinstance(pad, DifferenzlerPad) and role in ("keeper", "player"),
     }

@@ -89,8 +89,8 @@ class Played:
             reasons.append("by Schneider" if n == mine == 1
                            else "both Bummerl by Schneider" if n == mine == 2
                            else f"all {n} Bummerl by Schneider" if n == mine
-                           else "one Bummerl by Schneider" if n == 1
-                           else f"{n} Bummerl by Schneider")
+                           else "one of them by Schneider" if n == 1
+                           else f"{n} of them by Schneider")
         n = schneider.count(1 - won)
         if n:
             reasons.append(f"{labels[1 - won]} won {'a' if n == 1 else n} Bummerl by Schneider")

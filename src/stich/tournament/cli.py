@@ -226,12 +226,14 @@ def register(
     event: EventOption = None,
 ) -> None:
     """Register a player and the cards bought (until round 1 is drawn)."""
+    from stich.core.scoring.ends import count
     from stich.tournament import tables
 
     with _tournament(ctx, db) as t:
         snap = t.register(_ev(ctx, event), name, cards, bot)
     what = f", a {bot} bot" if bot else ""
-    _console().print(f"registered {name} with {cards} card(s){what}; {tables.sold_line(snap)}")
+    _console().print(f"registered {name} with {count(cards, 'card')}{what}; "
+                     f"{tables.sold_line(snap)}")
 
 
 @app.command("import")
@@ -239,12 +241,13 @@ def import_players(
     ctx: typer.Context,
     path: Annotated[Path, typer.Argument(
         metavar="FILE.csv", help="name[,cards[,bot]] per row, with or without a header row "
-                                 "(name, cards, bot or Name, Karten, Bot); UTF-8 or Windows-1252, "
-                                 "as Excel saves it.")],
+                                 "(name, cards, bot or Name, Karten, Bot); UTF-8, Windows-1252 "
+                                 "or UTF-16 (Unicode-Text), as Excel saves it.")],
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
     """Register every player of a CSV file at once (all or none; until round 1 is drawn)."""
+    from stich.core.scoring.ends import count
     from stich.tournament import tables
     from stich.tournament.roster import read_roster
 
@@ -252,7 +255,8 @@ def import_players(
         rows = read_roster(path)
         snap = t.register_many(_ev(ctx, event), [(r.name, r.cards, r.bot) for r in rows],
                                [r.where for r in rows])
-    _console().print(f"registered {len(rows)} player(s) from {path}; {tables.sold_line(snap)}")
+    _console().print(f"registered {count(len(rows), 'player')} from {path}; "
+                     f"{tables.sold_line(snap)}")
 
 
 @app.command("cards", context_settings=NUMBERS)
@@ -264,11 +268,14 @@ def set_cards(
     event: EventOption = None,
 ) -> None:
     """Change how many cards a registered player holds (until round 1 is drawn)."""
+    from stich.core.scoring.ends import count as counted
     from stich.tournament import tables
 
     with _tournament(ctx, db) as t:
         snap = t.set_cards(_ev(ctx, event), name, count)
-    _console().print(f"{name} now holds {count} card(s); {tables.sold_line(snap)}")
+    _console().print(f"{tables.registered_name(snap, name)} now holds "
+                     f"{counted(count, 'card')}; "
+                     f"{tables.sold_line(snap)}")
 
 
 @app.command()
@@ -283,7 +290,8 @@ def withdraw(
 
     with _tournament(ctx, db) as t:
         snap = t.withdraw(_ev(ctx, event), name)
-    _console().print(f"withdrew {name}; {tables.sold_line(snap)}")
+    _console().print(f"withdrew {tables.registered_name(snap, name)}; "
+                     f"{tables.sold_line(snap)}")
 
 
 @app.command()
@@ -311,6 +319,7 @@ def draw(
     event: EventOption = None,
 ) -> None:
     """Draw the next round (T-2 for round 1, T-3 and T-4 after) and show its pairings."""
+    from stich.core.scoring.ends import count
     from stich.tournament import html, tables
 
     with _tournament(ctx, db) as t:
@@ -320,7 +329,8 @@ def draw(
         d = snap.draws[-1]
         extra = ""
         if snap.is_knockout and d.round == 1:
-            extra = f", {d.put_backs} number(s) put back, {d.redraws} redraw(s)"
+            extra = (f", {count(d.put_backs, 'number')} put back, "
+                     f"{count(d.redraws, 'redraw')}")
         console = _console()
         console.print(f"round {d.round} drawn with seed {d.seed}{extra}")
         console.print(tables.pairings_table(snap, d.round))
@@ -344,6 +354,9 @@ def pairings(
     with _tournament(ctx, db) as t:
         snap = t.snapshot(_ev(ctx, event))
         r = round_no if round_no is not None else snap.rounds
+        if not snap.rounds:
+            raise TournamentError("no round has been drawn yet; draw round 1 with "
+                                  "`stich tournament draw`")
         if r < 1 or r > snap.rounds:
             raise TournamentError(f"round {r} has not been drawn (rounds drawn: {snap.rounds})")
         if by_player:
@@ -366,11 +379,13 @@ def withdraw_round(
 
     Then correct, and draw the round again from a new seed. The withdrawn seed stays in the
     audit."""
+    from stich.core.scoring.ends import count
+
     with _tournament(ctx, db) as t:
         gone, snap = t.withdraw_round(_ev(ctx, event), round_no)
     console = _console()
-    console.print(f"withdrew round {gone.round_no} (seed {gone.seed}, {gone.pairings} "
-                  "pairings); take down its pairing list")
+    console.print(f"withdrew round {gone.round_no} (seed {gone.seed}, "
+                  f"{count(gone.pairings, 'pairing')}); take down its pairing list")
     console.print(f"next: {snap.next_step()}")
 
 
@@ -621,6 +636,8 @@ def backup_cmd(
 @app.command()
 def audit(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -> None:
     """Replay every draw from its recorded seed and check it gives the stored pairings."""
+    from stich.core.scoring.ends import count
+
     with _tournament(ctx, db) as t:
         lines = t.audit(_ev(ctx, event))
     console = _console()
@@ -629,7 +646,7 @@ def audit(ctx: typer.Context, db: DbOption = None, event: EventOption = None) ->
         console.print(f"round {line.round}: {verdict}: {line.text}")
     bad = [line for line in lines if not line.ok]
     if bad:
-        typer.echo(f"error: audit failed in {len(bad)} place(s)", err=True)
+        typer.echo(f"error: audit failed in {count(len(bad), 'place')}", err=True)
         raise typer.Exit(1)
     replayed = sum(1 for line in lines if not line.withdrawn)
-    console.print(f"audit passed: {replayed} draw(s) replayed identically")
+    console.print(f"audit passed: {count(replayed, 'draw')} replayed identically")

@@ -306,5 +306,5 @@ def standings_page(snap: Snapshot) -> str:
                 str(st.played), str(st.byes)]
         rows.append(row)
     body = _table(head, rows, ["num", ""] + ["num"] * (len(head) - 2))
-    title = f"{snap.event.name}: standings after round {snap.rounds}"
+    title = f"{snap.event.name}: standings {snap.standings_when}"
     return _page(snap, title, body)

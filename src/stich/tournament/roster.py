@@ -5,8 +5,8 @@ level (for bot events). A first row naming the columns in English or German (`na
 `bot` or `Name`, `Karten`, `Bot`, in any order and case) is a header; without one the columns
 are name, cards, bot. Empty rows and rows starting with `#` are skipped. Semicolons, tabs or
 commas separate, as the first row shows (spreadsheets save CSV either way). The text is UTF-8
-(with or without the byte-order mark) or, as German Excel saves "CSV (Trennzeichen-getrennt)",
-Windows-1252.
+(with or without the byte-order mark), UTF-16 with its byte-order mark (Excel's "Unicode-Text")
+or, as German Excel saves "CSV (Trennzeichen-getrennt)", Windows-1252.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ HEADER_WORDS = {word.casefold(): column for words in HEADERS.values()
 #: Encodings tried in turn: UTF-8 (a byte-order mark is dropped), then what Excel saves on a
 #: German or Western European Windows.
 ENCODINGS = ("utf-8-sig", "cp1252")
+#: The byte-order marks of UTF-16, as Excel saves "Unicode-Text" (tab-separated).
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,15 @@ def _decoded(path: Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise TournamentError(f"cannot read {path}: {exc.strerror}") from None
+    if data.startswith(UTF16_MARKS):  # Excel's "Unicode-Text"
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    elif b"\0" in data:  # Windows-1252 would read it, into names and numbers full of NULs
+        raise TournamentError(f"{path} holds NUL bytes, as UTF-16 without a byte-order mark "
+                              "does: save it as CSV (UTF-8), CSV (Trennzeichen-getrennt) or "
+                              "Unicode-Text")
     for encoding in ENCODINGS:
         try:
             return data.decode(encoding)

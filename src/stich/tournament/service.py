@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from stich.core.scoring.ends import count
 from stich.tournament import swiss
 from stich.tournament.bracket import BracketError, decided_at_draw
 from stich.tournament.draw import DrawError
@@ -212,7 +213,7 @@ class Tournament:
                     if existing is not None and not existing.withdrawn:
                         raise TournamentError(
                             f"player {existing.name!r} is already registered with "
-                            f"{existing.cards} card(s); change that with "
+                            f"{count(existing.cards, 'card')}; change that with "
                             "`stich tournament cards`"
                         )
                     _check_cards(s, ev, cards, already=0)
@@ -470,9 +471,9 @@ class Tournament:
         with self.store.transaction() as s:
             ev = _event(s, event)
             lines: list[AuditLine] = [
-                AuditLine(w.round_no, True, f"seed {w.seed} was drawn ({w.pairings} pairings) "
-                          f"and withdrawn at {w.withdrawn_at:%Y-%m-%d %H:%M} before any "
-                          "result", withdrawn=True)
+                AuditLine(w.round_no, True, f"seed {w.seed} was drawn "
+                          f"({count(w.pairings, 'pairing')}) and withdrawn at "
+                          f"{w.withdrawn_at:%Y-%m-%d %H:%M} before any result", withdrawn=True)
                 for w in s.scalars(select(WithdrawnDraw).where(WithdrawnDraw.event_id == ev.id)
                                    .order_by(WithdrawnDraw.id))
             ]
@@ -506,9 +507,11 @@ class Tournament:
                 elif (replay.redraws, replay.put_backs) != (d.redraws, d.put_backs):
                     lines.append(AuditLine(r, False, "redraw counts differ"))
                 else:
-                    extra = (f", {d.redraws} redraw(s), {d.put_backs} put-back(s)"
+                    extra = (f", {count(d.redraws, 'redraw')}, "
+                             f"{count(d.put_backs, 'put-back')}"
                              if r == 1 and ev.format == "preis" else "")
-                    lines.append(AuditLine(r, True, f"seed {d.seed}: {len(stored)} pairings "
+                    paired = count(len(stored), "pairing")
+                    lines.append(AuditLine(r, True, f"seed {d.seed}: {paired} "
                                            f"replayed identically{extra}"))
             for m in snap.matches:
                 if m.kind == "match" and m.decided:
@@ -516,7 +519,8 @@ class Tournament:
                         check_score(m.score_a or 0, m.score_b or 0, ev.match_length)
                     except ResultError as exc:
                         lines.append(AuditLine(m.round, False, f"match {m.no}: {exc}"))
-            return lines
+            # by round, as it happened: a withdrawn draw before the one that replaced it
+            return sorted(lines, key=lambda line: line.round)
 
 
 def _check_settings(fmt: str, n_cards: int | None, max_cards: int, match_length: int,

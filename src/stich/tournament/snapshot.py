@@ -39,6 +39,12 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
 
 
+def _starts(key: str) -> list[str]:
+    """Where a typed start may match: the whole name and each later word of it."""
+    words = key.split()
+    return [key, *(" ".join(words[i:]) for i in range(1, len(words)))]
+
+
 @dataclass(frozen=True)
 class CardView:
     """An entry card as shown: "Anna" for a single card, "Anna #2" for her second."""
@@ -197,6 +203,18 @@ class Snapshot:
     def open_matches(self) -> list[MatchView]:
         return [m for m in self.matches if not m.decided]
 
+    @property
+    def standings_when(self) -> str:
+        """When the standings stand (T-5): "before round 1", "after round 2", or "during round
+        3: 2 matches open" while the latest round's results are still coming in."""
+        left = len(self.open_matches)
+        if not self.rounds:
+            return "before round 1"
+        if left:
+            return (f"during round {self.rounds}: {left} "
+                    f"{'match' if left == 1 else 'matches'} open")
+        return f"after round {self.rounds}"
+
     def round_matches(self, round_no: int) -> list[MatchView]:
         return [m for m in self.matches if m.round == round_no]
 
@@ -206,15 +224,18 @@ class Snapshot:
 
     def find_player(self, word: str) -> PlayerView:
         """A player by his name, or by the start of it when only one name starts so (as the
-        score pads read names); a card label ("Anna #2") names its holder. TournamentError
-        names what matched, or says nobody did."""
+        score pads read names); a card label ("Anna #2") names its holder. A start that also
+        begins a later word of another name ("Huber" for Hubert Maier and Anna Huber) is
+        ambiguous, and so is one that begins later words of two names. TournamentError names
+        what matched, or says nobody did."""
         exact = self.player_named(word)
         if exact is None and CARD_SUFFIX.search(word):
             exact = self.player_named(CARD_SUFFIX.sub("", word))
         if exact is not None:
             return exact
         key = name_key(word)
-        found = [p for p in self.active_players if key and name_key(p.name).startswith(key)]
+        found = [p for p in self.active_players
+                 if key and any(w.startswith(key) for w in _starts(name_key(p.name)))]
         if len(found) == 1:
             return found[0]
         if found:
@@ -440,8 +461,11 @@ def compute(snap: Snapshot) -> None:
             snap.progress = progress(entries, ev.prize_count, history)
         except BracketError as exc:
             raise InconsistentEvent(f"the stored event is inconsistent: {exc}") from None
-        snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize,
-                                 open_places(snap.progress), sold=len(entries))
+        # before round 1 registration is open (T-1): every prize is still to be played for
+        still = (open_places(snap.progress) if snap.draws
+                 else set(range(1, ev.prize_count + 1)))
+        snap.prizes = prize_list(snap.progress.places, ev.prize_count, ev.one_prize, still,
+                                 sold=len(entries))
         return
     players = [p.id for p in snap.active_players]
     games = [Meeting(m.a.player, player_of(m.b), m.score_a, m.score_b) for m in snap.matches]
@@ -478,7 +502,8 @@ def _standings_prizes(snap: Snapshot) -> list[PrizeLine]:
 def _decided_by(snap: Snapshot, i: int) -> str:
     """"standings after round 5: 3 points, ahead of Bert on Buchholz (7 to 5)"."""
     st = snap.standings[i]
-    text = f"standings after round {snap.rounds}: {st.points:g} points"
+    text = (f"standings {snap.standings_when}: {st.points:g} "
+            f"{'point' if st.points == 1 else 'points'}")
     if i + 1 >= len(snap.standings):
         return text
     nxt = snap.standings[i + 1]

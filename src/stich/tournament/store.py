@@ -65,6 +65,12 @@ class Store:
                     f"no tournament database at {path}; create an event first "
                     "(stich tournament create) or pass --db"
                 )
+            if not create and path.stat().st_size == 0:  # as a failed rescue leaves it
+                raise StoreError(
+                    f"{path} is empty: it holds no tournament database (a rescue that failed "
+                    "leaves an empty file; see Backups in docs/tournament.md); restore a "
+                    "backup or pass --db"
+                )
             if not path.parent.is_dir():
                 raise StoreError(f"folder {path.parent} does not exist")
         self.url = url
@@ -245,7 +251,7 @@ def damaged(url: str, what: str) -> str:
     return (f"the tournament database {path} is damaged ({what}): restore your latest backup "
             "(stich tournament backup FILE makes one), or rescue what is left with "
             f"`sqlite3 {shlex.quote(str(path))} .recover | sqlite3 recovered.stich.db` and "
-            "use that file")
+            "use that file (where .recover fails: Backups in docs/tournament.md)")
 
 
 def _is_sqlite_file(url: str) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
+from stich.core.scoring.ends import count
 from stich.tournament.html import DECK_NAMES, FORMAT_NAMES
 from stich.tournament.models import Event
 from stich.tournament.snapshot import (
@@ -16,6 +17,7 @@ from stich.tournament.snapshot import (
     Snapshot,
     by_player,
     card_status,
+    name_key,
 )
 
 
@@ -27,16 +29,22 @@ def settings_line(snap: Snapshot) -> str:
     elif ev.format == "swiss":
         parts.append(f"{snap.total_rounds} rounds" if ev.rounds else "rounds: log2 of the field")
     parts.append(f"matches to {ev.match_length} Bummerl")
-    parts.append(f"{ev.prize_count} prizes" + (", one per player" if ev.one_prize else ""))
+    parts.append(count(ev.prize_count, "prize") + (", one per player" if ev.one_prize else ""))
     parts.append(DECK_NAMES[ev.deck])
     return "; ".join(parts)
 
 
+def registered_name(snap: Snapshot, typed: str) -> str:
+    """The player's name as registered, for a name typed in another case or spacing."""
+    key = name_key(typed)
+    return next((p.name for p in snap.players if name_key(p.name) == key), typed)
+
+
 def sold_line(snap: Snapshot) -> str:
     if snap.is_knockout:
-        return (f"{len(snap.active_players)} players, {snap.sold} of {snap.event.n_cards} "
-                "cards sold")
-    return f"{len(snap.active_players)} players"
+        return (f"{count(len(snap.active_players), 'player')}, {snap.sold} of "
+                f"{snap.event.n_cards} cards sold")
+    return count(len(snap.active_players), "player")
 
 
 def events_table(events: Sequence[Event]) -> Table:
@@ -156,7 +164,7 @@ def standings_table(snap: Snapshot) -> Table:
     swiss = snap.event.format == "swiss"
     cols = ["Rank", "Player", "Points"] + (["Buchholz"] if swiss else [])
     cols += ["S-B", "Bummerl +/-", "Played", "Byes"]
-    table = Table(*cols, title=f"Standings after round {snap.rounds}")
+    table = Table(*cols, title=f"Standings {snap.standings_when}")
     for st in snap.standings:
         row = [str(st.rank), names[st.player], f"{st.points:g}"]
         row += [f"{st.buchholz:g}"] if swiss else []

@@ -60,43 +60,51 @@ def rubber_end(counter: BummerlCounter, names: Sequence[str]) -> str | None:
             f"{counter.bummerl[winner]} (a rubber is {counter.rubber}, option rubber, S-10).")
 
 
-def race_why(outcome: dict[str, Any], names: Sequence[str], target: int = 24) -> str:
+def race_why(outcome: dict[str, Any], names: Sequence[str], target: int = 24,
+             count_down: bool = False) -> str:
     """Why a race's losers get 4 (Retourschneider) or 2 (Schneider) Bummerl (B-7, D-1); empty
-    for the plain one."""
+    for the plain one. With ``count_down`` (B-7) the scores are those left to 0."""
     losers = joined([names[p] for p in outcome["losers"]])
     winners = joined([names[p] for p in outcome["winners"]])
+    start, near = (target, 1) if count_down else (0, target - 1)
     if outcome["kind"] == "retourschneider":
-        return f"Retourschneider: {losers} stood at {target - 1} and {winners} won from 0"
+        return f"Retourschneider: {losers} stood at {near} and {winners} won from {start}"
     if outcome["kind"] == "schneider":
-        return f"Schneider: {losers} still at 0 points"
+        return f"Schneider: {losers} still at {start} points"
     return ""
 
 
-def _race_body(outcome: dict[str, Any], names: Sequence[str], target: int) -> str:
-    """``reach 24 (4:24): Anna & Carl get 2 Bummerl; Schneider: ...`` without the subject."""
+def _race_body(outcome: dict[str, Any], names: Sequence[str], target: int,
+               count_down: bool = False) -> str:
+    """``reach 24 (4:24): Anna & Carl get 2 Bummerl; Schneider: ...`` without the subject;
+    with ``count_down`` (B-7) ``reach 0 (20:0)``, the numbers the board shows."""
     losers = joined([names[p] for p in outcome["losers"]])
-    score = ":".join(map(str, outcome["score"]))
+    shown = [target - s if count_down else s for s in outcome["score"]]
+    score = ":".join(map(str, shown))
     given = count(outcome["bummerl"], "Bummerl", "Bummerl")
-    why = race_why(outcome, names, target)
+    why = race_why(outcome, names, target, count_down)
     each = " each" if len(outcome["losers"]) > 1 else ""
-    return f"{target} ({score}): {says(losers, 'get')} {given}{each}" + (f"; {why}" if why else "")
+    goal = 0 if count_down else target
+    return f"{goal} ({score}): {says(losers, 'get')} {given}{each}" + (f"; {why}" if why else "")
 
 
 def race_end(outcome: dict[str, Any], names: Sequence[str], target: int = 24,
-             rule: str = "B-7") -> str:
+             rule: str = "B-7", count_down: bool = False) -> str:
     """A race to 24's end: who reached it, the score, who gets how many Bummerl and why."""
     winners = joined([names[p] for p in outcome["winners"]])
-    return f"{says(winners, 'reach')} {_race_body(outcome, names, target)} ({rule})."
+    body = _race_body(outcome, names, target, count_down)
+    return f"{says(winners, 'reach')} {body} ({rule})."
 
 
-def race_match_end(race: RaceTo24, names: Sequence[str], rule: str = "B-7") -> str | None:
+def race_match_end(race: RaceTo24, names: Sequence[str], rule: str = "B-7",
+                   count_down: bool = False) -> str | None:
     """A match of races' end: who won it, why, and the Bummerl each holds; None before."""
     if not race.match_over():
         return None
     won = race.match_winners()
     winners = joined([names[p] for p in won])
     last = race.finished[-1]
-    body = _race_body(last, names, race.target)
+    body = _race_body(last, names, race.target, count_down)
     if won == last["winners"]:
         how = f"reaching {body}"
     else:

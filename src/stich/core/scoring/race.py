@@ -89,10 +89,13 @@ class RaceRules:
             if deal.points is None:
                 raise EntryError("the normal game needs its game points: 1, 2 or 3 (B-4)")
             possible = [p * factor for p in NORMAL_POINTS]
-            doubled = f" times the factor {factor}" if factor > 1 else ""
             if whole(deal.points, "game points") not in possible:
-                raise EntryError(f"the normal game gives 1, 2 or 3{doubled} (B-4, B-6): "
-                                 f"{', '.join(map(str, possible))}, not {deal.points}")
+                if factor == 1:
+                    raise EntryError(f"the normal game gives 1, 2 or 3 game points (B-4), "
+                                     f"not {deal.points}")
+                raise EntryError(f"the normal game gives 1, 2 or 3 times the factor {factor} "
+                                 f"(B-4, B-6): {', '.join(map(str, possible))}, "
+                                 f"not {deal.points}")
             return deal.points
         contract = self.contracts.get(deal.contract)
         if contract is None:
