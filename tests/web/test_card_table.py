@@ -401,3 +401,26 @@ def test_the_keyboard_alone_plays_a_card(browser: Any, server: str) -> None:
     page.wait_for_function(f"() => nextN > {before}")
     page.wait_for_function(f"() => !view.view.hand.includes('{code}')")
     page.context.close()
+
+
+def test_no_contrast_violations_on_the_lobby_and_the_table(browser: Any, server: str) -> None:
+    """axe-core finds no colour-contrast violation on the lobby and on a table in play (the
+    page's policy is bypassed in this context only, to inject axe.min.js)."""
+    from tests.web.axe import axe_path, violations
+
+    axe_path()
+    for size in SIZES:
+        context = browser.new_context(viewport=SIZES[size], bypass_csp=True,
+                                      reduced_motion="reduce")
+        context.add_init_script("localStorage.setItem('stich:motion', 'off')")
+        page = context.new_page()
+        page.add_init_script("localStorage.setItem('stich:lang', 'de')")
+        page.goto(server + "/")
+        page.wait_for_selector("#game option", state="attached")
+        assert violations(page, ["color-contrast"]) == [], size
+        for game in ("schnapsen", "jass"):
+            blank_page(page, server, game, "de")
+            state = deal_until(game, my_play)
+            show(page, state.game, state.match)
+            assert violations(page, ["color-contrast"]) == [], (size, game)
+        context.close()
