@@ -72,6 +72,7 @@ def serve(folder: Path) -> tuple[str, Any]:
 
 
 def shoot(page: Any, base: str, game: str, lang: str, seed: int, path: Path) -> None:
+    """Seat 0's page of ``game`` at the seeded point, saved to ``path`` (.jpg or .png)."""
     spec = {"game": game, "seats": [{"kind": "person"}] * SEATS[game]}
     table_id = post(base + "/api/tables", spec)["id"]
     page.goto(f"{base}/t/{table_id}")
@@ -88,7 +89,10 @@ def shoot(page: Any, base: str, game: str, lang: str, seed: int, path: Path) -> 
     message = {"type": "view", "deal": 0, "moves": len(table.game.history),
                "view": seat_view(table.game, 0), "match": table.match.state(), "over": False}
     page.evaluate("m => receive(m)", json.loads(json.dumps(message, default=str)))
-    page.screenshot(path=str(path))
+    if path.suffix == ".png":
+        page.screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path), type="jpeg", quality=62)   # small files for the docs
 
 
 def main() -> None:
@@ -97,6 +101,7 @@ def main() -> None:
     parser.add_argument("--lang", default="de", choices=["de", "en"])
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--games", nargs="*", default=list(SEATS))
+    parser.add_argument("--format", default="jpg", choices=["jpg", "png"])
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -110,7 +115,7 @@ def main() -> None:
                                     "localStorage.setItem('stich:motion', 'off')")
             page = context.new_page()
             for game in args.games:
-                path = args.out / f"table-{game}-{size}.png"
+                path = args.out / f"table-{game}-{size}.{args.format}"
                 shoot(page, base, game, args.lang, args.seed, path)
                 print(path)
             context.close()
