@@ -362,7 +362,7 @@ SPOKEN = {"german": ({"C": "Eichel", "D": "Schelle", "H": "Herz", "S": "Laub"},
                      {"A": "Ass", "K": "König", "Q": "Dame", "J": "Bube", "T": "Zehn"})}
 
 
-@pytest.mark.parametrize("deck", ["german", "french"])
+@pytest.mark.parametrize("deck", ["german", pytest.param("french", marks=pytest.mark.slow)])
 def test_cards_are_named_for_screen_readers_and_big_enough(browser: Any, server: str,
                                                            deck: str) -> None:
     """Every drawn card is named in the player's language ("Herz-Ass", not "HA" or "A♥"), and
