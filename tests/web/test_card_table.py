@@ -376,6 +376,8 @@ def test_cards_are_named_for_screen_readers_and_big_enough(browser: Any, server:
     for card in page.locator("svg.card[data-card]").all():
         code = card.get_attribute("data-card")
         assert card.get_attribute("aria-label") == f"{suits[code[0]]}-{ranks.get(code[1], code[1])}"
+    # cards.js names cards itself, for every page that draws them (the replay too)
+    assert 'aria-label="Herz-Daus"' in page.evaluate("cardSvg('HA', 'german')")
     heights = page.evaluate("""[...document.querySelectorAll('#hand svg.card, #trick svg.card')]
         .map(c => c.querySelector('text').getBoundingClientRect().height)""")
     assert len(heights) >= 10 and min(heights) >= 16, heights
@@ -424,3 +426,22 @@ def test_no_contrast_violations_on_the_lobby_and_the_table(browser: Any, server:
             show(page, state.game, state.match)
             assert violations(page, ["color-contrast"]) == [], (size, game)
         context.close()
+
+
+def luminance(colour: str) -> float:
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)] \
+        if len(colour) == 7 else [int(c * 2, 16) / 255 for c in colour.lstrip("#")]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_every_suit_colour_reads_on_the_white_card(browser: Any, server: str) -> None:
+    """The card indices (bold, 16 px and more: large text) keep WCAG's 3:1 on the card's white;
+    axe-core cannot judge a one- or two-letter index itself, so the colours are checked here."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "schnapsen", "de")
+    colours = page.evaluate("COLOUR")
+    for suit, colour in colours.items():
+        ratio = 1.05 / (luminance(colour) + 0.05)
+        assert ratio >= 3, (suit, colour, round(ratio, 2))
+    page.context.close()

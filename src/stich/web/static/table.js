@@ -293,6 +293,8 @@ function drawTrick(st) {
   const entries = holding ? trickHold.entries : st.trick;
   pile("trick", t("trick"), entries, holding ? tr("take_trick", { name: nameOf(trickHold.winner) }) : "", true);
   $("trick").classList.toggle("held", holding);
+  if (holding) $("trick").setAttribute("tabindex", "0");   // Enter takes it, as a click does
+  else $("trick").removeAttribute("tabindex");
   const now = new Set();
   $("trick").querySelectorAll("figure").forEach((figure) => {
     const key = figure.dataset.seat + ":" + figure.querySelector("svg").dataset.card;
@@ -376,7 +378,11 @@ function renderTrump(st) {
       stock.append(trumpCard);
       if (st.stockSize > 1) stock.insertAdjacentHTML("beforeend", backSvg());
       const back = stock.querySelector("svg.back");
-      if (back) back.setAttribute("aria-label", tr("stock_left", { n: st.stockSize - 1 }));
+      if (back) {
+        back.removeAttribute("aria-hidden");
+        back.setAttribute("role", "img");
+        back.setAttribute("aria-label", tr("stock_left", { n: st.stockSize - 1 }));
+      }
       box.append(stock);
     }
   } else if (st.trumpCard) {
@@ -532,6 +538,9 @@ function showLinks() {
 
 // A click on a finished trick takes it at once.
 document.getElementById("trick").addEventListener("click", () => { if (trickHold.active()) trickHold.end(true); });
+document.getElementById("trick").addEventListener("keydown", (e) => {
+  if ((e.key === "Enter" || e.key === " ") && trickHold.active()) { e.preventDefault(); trickHold.end(true); }
+});
 
 document.addEventListener("keydown", (e) => {
   if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
