@@ -263,15 +263,16 @@ let shownTrick = new Set();   // the cards now on the table, "seat:card"
 let handRects = {};           // where each hand card was before this render
 let seatRects = {};
 
-// A trick that lacked one card, then a view with an empty trick and a new last trick: the trick
-// is done; the page keeps it on the table until the winner takes it.
+// A trick that lacked one card, then a view with an empty trick and a last trick of one card
+// more: the trick is done; the page keeps it on the table until the winner takes it.
 function noteTrickDone(before, after) {
   if (!before || !after || before.deal !== after.deal) return;
   const count = (seats.length ? seats : info.seats).length;
   const was = before.view.trick || [];
   const now = after.view.trick || [];
   const last = after.view.last_trick;
-  if (now.length || !last || was.length !== count - 1 || last.length !== count) return;
+  // (a partner sitting out a Bettler, B-5, makes tricks shorter than the table)
+  if (now.length || !last || !was.length || last.length !== was.length + 1) return;
   const entries = placed(last, 0, count);
   trickHold.begin(entries, after.view.leader, takeTrick);
 }
