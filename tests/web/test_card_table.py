@@ -166,6 +166,21 @@ def test_the_trump_card_lies_under_the_stock(browser: Any, server: str) -> None:
     page.context.close()
 
 
+def test_a_partner_sitting_out_is_marked(browser: Any, server: str) -> None:
+    """B-5: in Bettler, Assenbettler and Plauderer the declarer's partner sits out."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "bauernschnapsen", "de")
+    options = game_class("bauernschnapsen").OPTIONS.from_preset(bettler_partner_sits_out=True)
+    state = deal_until("bauernschnapsen",
+                       lambda t: seat_view(t.game, 0).get("sitting_out") is not None,
+                       options=options)
+    out = seat_view(state.game, 0)["sitting_out"]
+    show(page, state.game, state.match)
+    assert "setzt aus" in page.locator(f".seatbox[data-seat='{out}']").inner_text()
+    assert page.locator(".seatbox", has_text="setzt aus").count() == 1
+    page.context.close()
+
+
 def test_the_invite_folds_away_when_the_table_is_full(browser: Any, server: str) -> None:
     table_id = table(server, "schnapsen", ["person", "person"])
     first = page_at(browser, "phone")

@@ -170,7 +170,7 @@ const WORDS = {
     team_a: "Team A", team_b: "Team B", tricks_taken: "{n} Stiche", team_tricks: "Team: {n} Stiche",
     my_tricks: "Meine Stiche ({n})", your_hand: "Deine Karten", stock_left: "Talon: {n} Karten",
     take_trick: "Stich an {name} – klicken zum Einziehen", table_felt: "Der Tisch",
-    seat_of: "Platz von {name}",
+    seat_of: "Platz von {name}", sits_out: "setzt aus",
   },
   en: {
     title: "stich – play cards", lobby: "Open a table", game: "Game", preset: "Rules",
@@ -341,7 +341,7 @@ const WORDS = {
     team_a: "Team A", team_b: "Team B", tricks_taken: "{n} tricks", team_tricks: "Team: {n} tricks",
     my_tricks: "My tricks ({n})", your_hand: "Your cards", stock_left: "Stock: {n} cards",
     take_trick: "Trick to {name} – click to take it", table_felt: "The table",
-    seat_of: "{name}'s seat",
+    seat_of: "{name}'s seat", sits_out: "sits out",
   },
 };
 

@@ -208,6 +208,7 @@ function renderSeats(list) {
       if (n === st.declarer) mark(t("declarer"), "declarer");
       if (st.game === "jass" && n === st.forehand) mark(t("forehand"), "forehand");
       if (n === st.chosenBy) mark(t("chose"), "chooser");
+      if (n === st.sittingOut) mark(t("sits_out"), "out");   // B-5: the Bettler's partner
       if (n === st.stoeck) mark(tr("stoeck", { name: s.name || "?" }), "stoeck");
       if (n !== seat && st.handSizes[n] !== undefined) mark(tr("cards_left", { n: st.handSizes[n] }), "handsize");
       takenPile(box, st, n, list.length);
