@@ -11,7 +11,7 @@ const SUIT_OF_DECK = {
 };
 const COLOUR = {
   club: "#111", spade: "#111", diamond: "#c8102e", heart: "#c8102e",
-  acorn: "#8a5a1c", bell: "#d49b00", leaf: "#2d7a2d", rose: "#c8102e", shield: "#1d4fa0",
+  acorn: "#8a5a1c", bell: "#b07d00", leaf: "#2d7a2d", rose: "#c8102e", shield: "#1d4fa0",
 };
 const RANK_LABEL = {
   french: { A: "A", K: "K", Q: "Q", J: "J", T: "10" },
@@ -42,7 +42,9 @@ function cardSvg(code, deck, opts) {
   const colour = COLOUR[suitKey];
   const symbol = suitPath(suitKey);
   const cls = "card" + (opts.playable ? " playable" : "") + (opts.selected ? " selected" : "");
-  return `<svg class="${cls}" data-card="${code}" viewBox="0 0 60 90" role="img" aria-label="${code}">` +
+  // named as the player's language says it wherever names.js is loaded ("Herz-Daus")
+  const spoken = typeof cardSpoken === "function" ? esc(cardSpoken(code, deck)) : code;
+  return `<svg class="${cls}" data-card="${code}" viewBox="0 0 60 90" role="img" aria-label="${spoken}">` +
     `<rect x="1" y="1" width="58" height="88" rx="6" fill="#fff" stroke="#333" stroke-width="1.5"/>` +
     `<text x="6" y="20" font-size="17" font-weight="bold" fill="${colour}" font-family="sans-serif">${rank}</text>` +
     `<g fill="${colour}" transform="translate(5 24) scale(0.6)">${symbol}</g>` +
@@ -52,7 +54,7 @@ function cardSvg(code, deck, opts) {
 }
 
 function backSvg() {
-  return '<svg class="card back" viewBox="0 0 60 90"><rect x="1" y="1" width="58" height="88" rx="6" fill="#274b8a" stroke="#333"/>' +
+  return '<svg class="card back" viewBox="0 0 60 90" aria-hidden="true"><rect x="1" y="1" width="58" height="88" rx="6" fill="#274b8a" stroke="#333"/>' +
     '<path d="M8 8 L52 82 M52 8 L8 82" stroke="#9fb6e0" stroke-width="2"/></svg>';
 }
 

@@ -164,6 +164,13 @@ const WORDS = {
     // server faults: a store that refuses writes (docs/web.md, robustness)
     err_table_stopped: "Der Tisch ist angehalten: der Server kann gerade keine Züge speichern; er versucht es weiter, dann geht es von selbst weiter",
     err_store_unavailable: "Der Server kann das gerade nicht speichern: bitte gleich noch einmal versuchen",
+    // --- t26-table: the card table's layout, pace, cues, past tricks, access ---
+    copy_link: "Link kopieren", share_link: "Teilen", link_copied: "Link kopiert",
+    sound_on: "Ton an", sound_off: "Ton aus", sound_help: "Ton, wenn du dran bist",
+    team_a: "Team A", team_b: "Team B", tricks_taken: "{n} Stiche", team_tricks: "Team: {n} Stiche",
+    my_tricks: "Meine Stiche ({n})", your_hand: "Deine Karten", stock_left: "Talon: {n} Karten",
+    take_trick: "Stich an {name} – klicken zum Einziehen", table_felt: "Der Tisch",
+    seat_of: "Platz von {name}", sits_out: "setzt aus",
   },
   en: {
     title: "stich – play cards", lobby: "Open a table", game: "Game", preset: "Rules",
@@ -328,6 +335,13 @@ const WORDS = {
     // server faults: a store that refuses writes (docs/web.md, robustness)
     err_table_stopped: "The table is stopped: the server cannot store moves just now; it tries again and the table goes on by itself",
     err_store_unavailable: "The server cannot store this just now: try again in a moment",
+    // --- t26-table: the card table's layout, pace, cues, past tricks, access ---
+    copy_link: "Copy link", share_link: "Share", link_copied: "Link copied",
+    sound_on: "Sound on", sound_off: "Sound off", sound_help: "A sound when it is your turn",
+    team_a: "Team A", team_b: "Team B", tricks_taken: "{n} tricks", team_tricks: "Team: {n} tricks",
+    my_tricks: "My tricks ({n})", your_hand: "Your cards", stock_left: "Stock: {n} cards",
+    take_trick: "Trick to {name} – click to take it", table_felt: "The table",
+    seat_of: "{name}'s seat", sits_out: "sits out",
   },
 };
 

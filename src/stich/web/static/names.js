@@ -24,6 +24,11 @@ function cardName(code, deck) {
   return tr("card_name", { suit: suitName(code[0], deck), rank: rankName(code[1], deck) });
 }
 
+// A card as a screen reader says it, in every deck: "Herz-Ass", "Ace of Hearts" (not "A♥").
+function cardSpoken(code, deck) {
+  return tr("card_name", { suit: suitName(code[0], deck), rank: rankName(code[1], deck) });
+}
+
 function cardsName(codes, deck) { return (codes || []).map((c) => cardName(c, deck)).join(", "); }
 
 // A contract or game form: the contract games' names (bettler, normal ...), Jass's suits

@@ -36,13 +36,25 @@ function el(tag, cls, text) {
   return node;
 }
 
+// A card drawn by cards.js, named for screen readers as the player's language says it.
 function cardNode(code, opts) {
   const wrap = document.createElement("span");
   wrap.innerHTML = cardSvg(code, deck(), opts);
   const svg = wrap.firstChild;
-  svg.setAttribute("aria-label", cardName(code, deck()));
+  svg.setAttribute("aria-label", cardSpoken(code, deck()));
   return svg;
 }
+
+// Where seat n sits, seen from this page's seat: you at the bottom, play going to the right
+// (counter-clockwise), so in four the partner sits opposite and in three the others left and
+// right. A spectator sees seat 0 at the bottom.
+const PLACES = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
+function place(n) {
+  const count = (seats.length ? seats : info.seats).length;
+  const me = seat === null ? 0 : seat;
+  return (PLACES[count] || PLACES[4])[(n - me + count) % count];
+}
+function teamGame() { return info && (info.game === "jass" || info.game === "bauernschnapsen"); }
 
 async function start() {
   applyWords();
@@ -50,6 +62,11 @@ async function start() {
   $("deck").value = deck();
   $("deck").onchange = () => { localStorage.setItem("stich:deck", $("deck").value); render(); };
   $("invitelink").value = location.href;
+  setupInvite();
+  $("sound").onclick = () => setSound(!soundOn());
+  $("sound").title = t("sound_help");
+  drawSoundToggle();
+  applyMotionClass();
   const token = localStorage.getItem(tokenKey);
   const answer = await fetch("/api/tables/" + tableId);
   const table = await answer.json();
@@ -62,7 +79,6 @@ async function start() {
   if (table.status === "finished") { showLinks(); renderSeats(table.seats); return; }
   if (!free) { connect("watch=1"); return; }   // a full table: watch it
   $("join").hidden = false;
-  $("invite").hidden = false;
   $("name").value = localStorage.getItem("stich:name") || "";
   $("joinbtn").onclick = join;
   $("name").onkeydown = (e) => { if (e.key === "Enter") join(); };
@@ -105,8 +121,8 @@ function receive(message) {
       seat = message.seat; watching = seat === null; info = message.table; renderSeats(info.seats); break;
     case "seats":
       seats = message.seats; info.status = message.status; watchers = message.watchers || 0;
-      renderSeats(seats); break;
-    case "view": view = message; say("error", ""); render(); break;
+      renderSeats(seats); foldInvite(); break;
+    case "view": noteTrickDone(view, message); view = message; say("error", ""); render(); break;
     case "error": say("error", errorWords(message)); break;
     case "result": lastResult = { deal: message.deal, result: message.result }; render(); break;
     case "match_end": showLinks(); break;
@@ -165,6 +181,7 @@ function tableState(message) {
     firstTrickWinners: v.first_trick_winners || [],
     talonSeen: v.talon_seen || [], laidDown: v.laid_down || [], talonSize: v.talon_size,
     points: v.points, myPoints: v.my_points, over: !!message.over, match: message.match,
+    tricksWon: v.tricks_won || null, myTricks: v.my_tricks,
   };
 }
 
@@ -172,10 +189,16 @@ function renderSeats(list) {
   seats = list;
   const st = view ? tableState(view) : null;
   $("seats").innerHTML = "";
+  $("felt").dataset.count = list.length;
   list.forEach((s, n) => {
-    const box = el("div", "seatbox" + (n === seat ? " me" : "") + (st && n === st.toAct ? " to-act" : ""));
+    const box = el("div", "seatbox pos-" + place(n) + (n === seat ? " me" : "") + (st && n === st.toAct ? " to-act" : ""));
     box.dataset.seat = n;
+    box.setAttribute("aria-label", tr("seat_of", { name: s.name || "…" }));
     box.append(el("span", "name", (s.name || "…") + (n === seat ? " ★" : "")));
+    if (teamGame() && list.length === 4) {
+      box.classList.add(n % 2 ? "team-b" : "team-a");
+      box.append(el("span", "mark team", t(n % 2 ? "team_b" : "team_a")));
+    }
     const mark = (text, cls) => box.append(el("span", "mark" + (cls ? " " + cls : ""), text));
     if (s.kind === "bot") mark(t("bot_mark"));
     if (s.away) mark(t("away"), "away");
@@ -185,8 +208,10 @@ function renderSeats(list) {
       if (n === st.declarer) mark(t("declarer"), "declarer");
       if (st.game === "jass" && n === st.forehand) mark(t("forehand"), "forehand");
       if (n === st.chosenBy) mark(t("chose"), "chooser");
+      if (n === st.sittingOut) mark(t("sits_out"), "out");   // B-5: the Bettler's partner
       if (n === st.stoeck) mark(tr("stoeck", { name: s.name || "?" }), "stoeck");
       if (n !== seat && st.handSizes[n] !== undefined) mark(tr("cards_left", { n: st.handSizes[n] }), "handsize");
+      takenPile(box, st, n, list.length);
     }
     $("seats").appendChild(box);
   });
@@ -197,13 +222,29 @@ function renderSeats(list) {
   if (info && info.status === "waiting") say("status", t("waiting_players"));
 }
 
-// Cards placed by seat, each with the name of who played it.
-function pile(id, label, entries, caption) {
+// The tricks a seat (Jass: its team) has taken, as a small pile with its count (the view's
+// tricks_won).
+function takenPile(box, st, n, count) {
+  const won = st.tricksWon;
+  if (!won || !won.length) return;
+  const team = won.length < count;
+  const taken = team ? won[n % won.length] : won[n];
+  if (!taken) return;
+  const pileBox = el("span", "taken");
+  pileBox.dataset.count = taken;
+  for (let i = 0; i < Math.min(taken, 4); i++) pileBox.insertAdjacentHTML("beforeend", backSvg());
+  pileBox.append(el("span", "count", tr(team ? "team_tricks" : "tricks_taken", { n: taken })));
+  box.append(pileBox);
+}
+
+// Cards placed by seat, each with the name of who played it; `placing` puts each card in front
+// of whoever played it (the trick on the table).
+function pile(id, label, entries, caption, placing) {
   const box = $(id);
   box.innerHTML = "";
   if (label) box.append(el("span", "label", label));
   for (const entry of entries) {
-    const figure = el("figure", "placed");
+    const figure = el("figure", "placed" + (placing ? " pos-" + place(entry.seat) : ""));
     figure.dataset.seat = entry.seat;
     figure.append(cardNode(entry.card), el("figcaption", "", nameOf(entry.seat)));
     box.append(figure);
@@ -218,13 +259,63 @@ function cardRow(label, codes) {
   return row;
 }
 
+// --- the trick's pace (motion.js) ------------------------------------------------------------
+let shownTrick = new Set();   // the cards now on the table, "seat:card"
+let handRects = {};           // where each hand card was before this render
+let seatRects = {};
+
+// A trick that lacked one card, then a view with an empty trick and a last trick of one card
+// more: the trick is done; the page keeps it on the table until the winner takes it.
+function noteTrickDone(before, after) {
+  if (!before || !after || before.deal !== after.deal) return;
+  const count = (seats.length ? seats : info.seats).length;
+  const was = before.view.trick || [];
+  const now = after.view.trick || [];
+  const last = after.view.last_trick;
+  // (a partner sitting out a Bettler, B-5, makes tricks shorter than the table)
+  if (now.length || !last || !was.length || last.length !== was.length + 1) return;
+  const entries = placed(last, 0, count);
+  trickHold.begin(entries, after.view.leader, takeTrick);
+}
+
+function takeTrick() {
+  const winner = document.querySelector(`.seatbox[data-seat="${trickHold.winner}"]`);
+  const target = winner ? winner.getBoundingClientRect() : null;
+  glideTo([...document.querySelectorAll("#trick figure")], target, () => render());
+}
+
+function rememberPlaces() {
+  handRects = {}; seatRects = {};
+  document.querySelectorAll("#hand svg.card").forEach((n) => { handRects[n.dataset.card] = n.getBoundingClientRect(); });
+  document.querySelectorAll(".seatbox").forEach((n) => { seatRects[n.dataset.seat] = n.getBoundingClientRect(); });
+}
+
+function drawTrick(st) {
+  const holding = trickHold.active();   // even when the server's view has moved on
+  const entries = holding ? trickHold.entries : st.trick;
+  pile("trick", t("trick"), entries, holding ? tr("take_trick", { name: nameOf(trickHold.winner) }) : "", true);
+  $("trick").classList.toggle("held", holding);
+  if (holding) $("trick").setAttribute("tabindex", "0");   // Enter takes it, as a click does
+  else $("trick").removeAttribute("tabindex");
+  const now = new Set();
+  $("trick").querySelectorAll("figure").forEach((figure) => {
+    const key = figure.dataset.seat + ":" + figure.querySelector("svg").dataset.card;
+    now.add(key);
+    if (!shownTrick.has(key)) {
+      const code = key.split(":")[1];
+      glideFrom(figure, handRects[code] || seatRects[figure.dataset.seat]);
+    }
+  });
+  shownTrick = now;
+}
+
 function render() {
   if (!view) return;
   const st = tableState(view);
+  rememberPlaces();
   renderSeats(seats.length ? seats : info.seats);
-  pile("trick", t("trick"), st.trick);
-  if (st.lastTrick) pile("lasttrick", t("last_trick"), st.lastTrick, tr("took_trick", { name: nameOf(st.lastWinner) }));
-  else $("lasttrick").innerHTML = "";
+  drawTrick(st);
+  renderPast(st);
   renderTrump(st);
   renderInfo(st);
   renderOpen(st);
@@ -232,20 +323,69 @@ function render() {
   renderActions(st);
   $("board").innerHTML = view.board || "";
   say("score", scoreText(st.match, names()));
+  const myTurn = !st.over && st.toAct === seat && seat !== null;
+  $("felt").classList.toggle("my-turn", myTurn);
   if (st.over) { say("status", t("match_over")); showLinks(); }
-  else if (st.toAct === seat && seat !== null) say("status", t("your_turn"));
+  else if (myTurn) say("status", t("your_turn"));
   else if (st.toAct >= 0) say("status", t("waiting_for") + " " + nameOf(st.toAct));
+  turnCue(myTurn);
+}
+
+// Past tricks as S-11 allows: where the view carries the seat's own tricks (soft) the last
+// trick and a "my tricks" pile that opens; in sharp (no my_tricks) nothing looks back. The
+// contract games and Jass show the last trick their views carry (B-1's first tricks are
+// drawn with the open cards).
+function renderPast(st) {
+  const review = st.game !== "schnapsen" || Array.isArray(st.myTricks);
+  if (st.lastTrick && review) pile("lasttrick", t("last_trick"), st.lastTrick, tr("took_trick", { name: nameOf(st.lastWinner) }));
+  else $("lasttrick").innerHTML = "";
+  const box = $("mytricks");
+  box.hidden = !(st.game === "schnapsen" && Array.isArray(st.myTricks) && st.myTricks.length);
+  if (box.hidden) return;
+  box.querySelector("summary").textContent = tr("my_tricks", { n: st.myTricks.length / 2 });
+  const cards = box.querySelector(".cards");
+  cards.innerHTML = "";
+  for (const code of st.myTricks) cards.append(cardNode(code));
+}
+
+// The invite link: copy (or share where the browser can) while seats are free; it folds away
+// once the table is full.
+function setupInvite() {
+  $("copylink").onclick = async () => {
+    try { await navigator.clipboard.writeText(location.href); } catch (e) { $("invitelink").select(); }
+    say("copied", t("link_copied"));
+  };
+  if (navigator.share) {
+    $("sharelink").hidden = false;
+    $("sharelink").onclick = () => navigator.share({ title: document.title, url: location.href }).catch(() => {});
+  }
+}
+
+function foldInvite() {
+  const list = seats.length ? seats : info.seats;
+  const free = list.some((s) => s.kind === "person" && !s.joined);
+  $("invite").hidden = !free || !info || info.status === "finished";
 }
 
 function renderTrump(st) {
   const box = $("trumpbox");
   box.innerHTML = "";
-  if (st.game === "schnapsen") {
+  if (st.game === "schnapsen") {   // S-2: the trump card lies face up under the stock
     const label = t("trump") + " · " + t("stock") + ": " + st.stockSize + (st.closed ? " (" + t("closed") + ")" : "");
     box.append(el("span", "label", label));
     if (st.stockSize > 0) {
-      box.append(cardNode(st.trumpCard));
-      if (st.stockSize > 1) box.insertAdjacentHTML("beforeend", backSvg());
+      const stock = el("div", "stock" + (st.closed ? " closed" : ""));
+      const trumpCard = cardNode(st.trumpCard);
+      trumpCard.classList.add("turned");
+      stock.append(trumpCard);
+      if (st.stockSize > 1) stock.insertAdjacentHTML("beforeend", backSvg());
+      const back = stock.querySelector("svg.back");
+      if (back) {
+        back.removeAttribute("aria-hidden");
+        back.setAttribute("role", "img");
+        back.setAttribute("aria-label", tr("stock_left", { n: st.stockSize - 1 }));
+      }
+      box.append(stock);
     }
   } else if (st.trumpCard) {
     box.append(el("span", "label", t("trump")), cardNode(st.trumpCard));
@@ -320,19 +460,44 @@ function renderHand(st) {
   const choosing = actions.some((a) => SELECTING.test(a));
   $("hand").innerHTML = "";
   keymap = {};
+  $("hand").setAttribute("aria-label", t("your_hand"));
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
   st.hand.forEach((code, i) => {
     const node = cardNode(code, { playable: playable.has(code), selected: selected.has(code) });
     const key = String((i + 1) % 10);
     node.setAttribute("title", key);
+    // the keyboard alone: Tab reaches each card, Enter or Space plays (or selects) it
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    if (choosing) node.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
     const act = () => {
       if (choosing) { selected.has(code) ? selected.delete(code) : selected.add(code); render(); }
       else send("play " + code);   // a card the rules refuse too: the server says why
     };
     node.addEventListener("click", act);
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); act(); }
+    });
     if (i < 10) keymap[key] = act;
     $("hand").appendChild(node);
+    if (code === focused) node.focus();
   });
+  fanHand();
 }
+
+// A hand wider than the page overlaps its cards, each keeping its index in view.
+function fanHand() {
+  const hand = $("hand");
+  const cards = [...hand.querySelectorAll("svg.card")];
+  if (!cards.length) return;
+  const width = hand.clientWidth;
+  const card = cards[0].getBoundingClientRect().width;
+  const gap = 4;
+  const need = cards.length * card + (cards.length - 1) * gap;
+  const step = need > width ? (width - card) / (cards.length - 1) : card + gap;
+  cards.forEach((node, i) => { node.style.marginLeft = i ? (step - card) + "px" : "0"; });
+}
+window.addEventListener("resize", () => fanHand());
 
 function renderActions(st) {
   const box = $("actions");
@@ -363,6 +528,7 @@ function renderActions(st) {
 
 function send(action) {
   if (!socket || socket.readyState !== 1 || watching) return;
+  if (trickHold.active()) { trickHold.end(false); render(); }   // playing on takes the trick
   selected = new Set();
   socket.send(JSON.stringify({ type: "action", action }));
 }
@@ -372,8 +538,14 @@ function showLinks() {
     `<a href="/api/tables/${encodeURIComponent(tableId)}/record" download>${esc(t("download"))}</a>`;
 }
 
+// A click on a finished trick takes it at once.
+document.getElementById("trick").addEventListener("click", () => { if (trickHold.active()) trickHold.end(true); });
+document.getElementById("trick").addEventListener("keydown", (e) => {
+  if ((e.key === "Enter" || e.key === " ") && trickHold.active()) { e.preventDefault(); trickHold.end(true); }
+});
+
 document.addEventListener("keydown", (e) => {
-  if (e.target && e.target.tagName === "INPUT") return;
+  if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
   const act = keymap[e.key];
   if (act) { e.preventDefault(); act(); }
 });
