@@ -7,7 +7,7 @@ seat knows are sampled uniformly (``InfoState.sample_world``) and each legal act
 in each world with all cards open, as the ``pimc`` bot values them (``PimcBot.evaluate``: the
 exact solver in card play, the ``rules`` bots and then the solver before it); the values shown
 are their averages. When every sampled world is the same deal, the seat knows every card and
-the values are that deal's exact values.
+the values are that deal's exact values (checked on at least ``PROBES`` sampled worlds).
 
 With a node budget (``nodes``), worlds are sampled until the nodes searched reach it (at least
 one world, at most ``worlds``), as the ``pimc`` bot's budget counts them: the same budget gives
@@ -33,6 +33,9 @@ from stich.core.registry import match_class
 from stich.core.replay import replay
 
 DEFAULT_WORLDS = 20
+PROBES = 8
+"""Worlds sampled at least (searched or not) before a position is called exact: one world
+searched under a node budget says nothing about the hidden cards."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,6 +47,9 @@ class Valued:
     distinct: int
     horizon: int
     nodes: int
+    exact: bool
+    """Every world sampled (those searched and :data:`PROBES` more) is one deal: the seat
+    knows every card."""
 
 UNITS = {
     "jass": "points written for its team minus the other team's (J-7)",
@@ -71,10 +77,8 @@ class Explanation:
     """The action the record has at ``at`` (None at the end of a deal cut short)."""
     horizon: int
     """Tricks looked ahead in some world (-1: every world searched to the end)."""
-
-    @property
-    def exact(self) -> bool:
-        return self.distinct == 1
+    exact: bool = False
+    """The seat knows every card: the values are the deal's exact values."""
 
     def lines(self, name: Callable[[Action], str] = str) -> list[str]:
         """The explanation as text, each action worded by ``name`` (the notation by default;
@@ -160,8 +164,12 @@ def value_info(info: InfoState, *, worlds: int = DEFAULT_WORLDS, nodes: int | No
         totals = [total + value for total, value in zip(totals, values, strict=True)]
         spent += searched
         used += 1
+    probed = set(positions)
+    for extra in range(used, PROBES if len(positions) == 1 else used):  # sampling is cheap
+        probed.add(info.sample_world(random.Random(derive_seed(seed, "explain", extra)))
+                   .position())
     return Valued(tuple((action, total / used) for action, total in zip(
-        legal, totals, strict=True)), used, len(positions), horizon, spent)
+        legal, totals, strict=True)), used, len(positions), horizon, spent, len(probed) == 1)
 
 
 def explain(record: DealRecord, at: int, *, deal: int | None = None,
@@ -178,4 +186,4 @@ def explain(record: DealRecord, at: int, *, deal: int | None = None,
     played = Action.parse(record.actions[at][1]) if at < len(record.actions) else None
     seat_name = record.seats[seat] if seat < len(record.seats) else f"seat {seat}"
     return Explanation(record.game, deal, at, seat, seat_name, valued.values, valued.worlds,
-                       valued.distinct, seed, played, valued.horizon)
+                       valued.distinct, seed, played, valued.horizon, valued.exact)

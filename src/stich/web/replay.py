@@ -114,7 +114,7 @@ def value_position(info: InfoState, worlds: int, nodes: int, seed: int) -> dict[
     valued = value_info(info, worlds=worlds, nodes=nodes, seed=seed)
     return {"values": [{"action": str(action), "value": round(value, 3)}
                        for action, value in valued.values],
-            "worlds": valued.worlds, "distinct": valued.distinct, "exact": valued.distinct == 1,
+            "worlds": valued.worlds, "distinct": valued.distinct, "exact": valued.exact,
             "horizon": valued.horizon, "searched": valued.nodes}
 
 
