@@ -122,3 +122,33 @@ def test_one_analysis_is_shown_with_the_move_made_marked(phone: Any, server: str
     assert "to act" in phone.inner_text("#analysis")
     phone.keyboard.press("ArrowRight")  # another step: its own answer, none yet
     assert phone.locator("#analysis table").count() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+@pytest.mark.parametrize(("game", "seats"), [("schnapsen", 2), ("bauernschnapsen", 4),
+                                             ("dreierschnapsen", 3), ("jass", 4)])
+def test_every_game_replays_and_is_analysed(browser: Any, server: str, game: str, seats: int,
+                                            size: dict[str, int]) -> None:
+    table_id = finished_table(server, game, seats)
+    frames = json.load(urllib.request.urlopen(f"{server}/api/tables/{table_id}/replay"))[
+        "frames"]
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}/replay/{table_id}")
+    page.wait_for_function("() => document.getElementById('commitment').dataset.verified")
+    last = frames[-1]["deal"]
+    page.select_option("#deals", str(last))
+    step = at(page)
+    assert frames[step]["deal"] == last or frames[step]["action"] is not None
+    while frames[step]["to_act"] is None:
+        step += 1
+    page.locator("#slider").fill(str(step))
+    page.keyboard.press("a")
+    page.wait_for_selector("#analysis table.analysis tr.played")
+    assert page.get_attribute("#analysis tr.played", "data-action") == frames[step + 1]["action"]
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # nothing sideways
+    assert not errors
+    context.close()

@@ -98,6 +98,31 @@ function actionText(frame) {
   return name + ": " + actionName(frame.action, deck());
 }
 
+// A card with the name of whoever played it under it.
+function placed(code, seat, who) {
+  const figure = el("figure", "placed");
+  figure.append(cardNode(code));
+  if (seat !== null && seat !== undefined) figure.append(el("figcaption", "", who[seat] || "?"));
+  return figure;
+}
+
+// The trick in play, else the last trick and who played each card; the trump card under the
+// stock (Schnapsen, S-2) while there is one.
+function drawTable(view, who) {
+  const trick = (view.trick || []).map((c) => Array.isArray(c) ? c : [null, c]);
+  const shown = trick.length || !view.last_trick ? trick : view.last_trick;
+  const label = trick.length || !view.last_trick ? t("trick") : t("last_trick");
+  const pile = el("div", "cards");
+  pile.append(...shown.map(([seat, code]) => placed(code, seat, who)));
+  const parts = [el("span", "label", label), pile];
+  if (view.trump_card && view.stock_size) {
+    const trump = el("div", "trumpcard");
+    trump.append(el("span", "label", t("trump")), cardNode(view.trump_card));
+    parts.push(trump);
+  }
+  $("trick").replaceChildren(...parts);
+}
+
 function show() {
   const frame = data.frames[step];
   const who = names();
@@ -116,8 +141,7 @@ function show() {
     row.append(cards);
     return row;
   }));
-  const trick = (frame.view.trick || []).map((c) => Array.isArray(c) ? c[1] : c);
-  $("trick").replaceChildren(el("span", "label", t("trick")), ...trick.map(cardNode));
+  drawTable(frame.view, who);
   $("board").textContent = scoreText(frame.match, who);
   $("prev").disabled = step === 0;
   $("next").disabled = step === data.frames.length - 1;
@@ -181,14 +205,15 @@ function around(list, forward) {
 
 function onKey(e) {
   const tag = e.target && e.target.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.altKey || e.ctrlKey || e.metaKey || tag === "TEXTAREA") return;
+  if (e.key === "a" && !(tag === "INPUT" && e.target.type !== "range")) { e.preventDefault(); analyse(); return; }
+  if (tag === "INPUT" || tag === "SELECT") return;  // the slider and lists move by themselves
   const starts = deals.map((d) => d.start);
   const target = {
     ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: data.frames.length - 1,
     ArrowDown: around(marks, true), ArrowUp: around(marks, false),
     PageDown: around(starts, true), PageUp: around(starts, false),
   }[e.key];
-  if (e.key === "a") { e.preventDefault(); analyse(); return; }
   if (!(e.key in { ArrowRight: 1, ArrowLeft: 1, Home: 1, End: 1, ArrowDown: 1, ArrowUp: 1, PageDown: 1, PageUp: 1 })) return;
   e.preventDefault();
   if (target !== undefined) go(target);
