@@ -60,6 +60,8 @@ def test_replay_jumps_to_any_deal_and_trick(phone: Any, server: str) -> None:
     phone.select_option("#deals", "1")
     assert at(phone) == starts[1]
     assert phone.inner_text("#step") == f"Step {starts[1]} of {len(frames) - 1} · Deal 2"
+    assert frames[starts[1]]["ended"] is not None  # the step that ended deal 1: its result
+    assert phone.inner_text("#ended").startswith("Result: ")
     # the trick list: trick 3 opens at its leader's turn, the step before its first card
     phone.select_option("#tricks", label="Trick 3")
     step = at(phone)

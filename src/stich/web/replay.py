@@ -143,6 +143,13 @@ class Analyses:
         if self.own:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
+    def kept(self, table_id: str, step: int) -> dict[str, Any] | None:
+        """The answer already found for this step of a finished match, if any."""
+        answer = self.answers.get((table_id, step))
+        if answer is not None:
+            self.answers.move_to_end((table_id, step))
+        return answer
+
     async def answer(self, actor: TableActor, step: int) -> dict[str, Any]:
         if actor.status != "finished":
             raise LobbyError("moves are analysed once the match is over", 409, "not_over")
@@ -192,6 +199,9 @@ def replay_router(lobby: Callable[[], Lobby], analyses: Callable[[], Analyses]) 
 
     @router.get("/api/tables/{table_id}/analysis/{step}")
     async def analysis(table_id: str, step: int) -> dict[str, Any]:
+        kept = analyses().kept(table_id, step)  # only finished matches are kept
+        if kept is not None:
+            return kept
         return await analyses().answer(await lobby().get(table_id), step)
 
     return router
