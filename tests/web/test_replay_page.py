@@ -122,8 +122,12 @@ def test_one_analysis_is_shown_with_the_move_made_marked(phone: Any, server: str
              for n in range(rows.count())]
     assert shown == [round(v, 2) for v in values]  # best first, as the search values them
     assert "to act" in phone.inner_text("#analysis")
+    phone.select_option("#deck", "french")  # the same answer, the cards named in another deck
+    french = phone.evaluate(f"actionName({json.dumps(answer['played'])}, 'french')")
+    assert french in phone.inner_text("#analysis tr.played") and french != name
+    phone.locator("#felt").click()
     phone.keyboard.press("ArrowRight")  # another step: its own answer, none yet
-    assert phone.locator("#analysis table").count() == 0
+    assert at(phone) == 3 and phone.locator("#analysis table").count() == 0
 
 
 @pytest.mark.slow

@@ -235,6 +235,13 @@ async function start() {
   $("deals").addEventListener("change", () => go(deals[Number($("deals").value)].start));
   $("tricks").addEventListener("change", () => go(Number($("tricks").value)));
   $("analyse").addEventListener("click", analyse);
+  $("deck").replaceChildren(...["german", "french", "swiss"].map((name) => {
+    const option = el("option", "", t("deck_" + name));
+    option.value = name;
+    return option;
+  }));
+  $("deck").value = deck();
+  $("deck").addEventListener("change", () => { localStorage.setItem("stich:deck", $("deck").value); show(); });
   document.addEventListener("keydown", onKey);
   show();
   await checkCommitment();
