@@ -86,6 +86,10 @@ def test_a_live_table_is_never_analysed(sqlite_url: str, pool: Executor) -> None
         refused = client.get(f"/api/tables/{waiting}/analysis/0")
         assert refused.status_code == 409 and refused.json()["code"] == "not_over"
         join(client, waiting, "Anna")
+        for _ in range(500):  # the table starts in its own task, right after the join
+            if client.get(f"/api/tables/{waiting}").json()["status"] == "running":
+                break
+            time.sleep(0.01)
         assert client.get(f"/api/tables/{waiting}").json()["status"] == "running"
         for step in (0, 1):
             refused = client.get(f"/api/tables/{waiting}/analysis/{step}")
