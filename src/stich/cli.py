@@ -289,7 +289,10 @@ def analyse(
         help="The deal of a match record, numbered from 1 as play shows it (needed when it "
              "holds several).")] = None,
     worlds: Annotated[int, typer.Option(
-        help="Worlds to sample from what the seat knows.")] = 20,
+        help="Worlds to sample from what the seat knows (at most, with --nodes).")] = 20,
+    nodes: Annotated[int | None, typer.Option(
+        help="Stop sampling once the search has used this many nodes (at least one world), "
+             "as the web replay's analysis does.")] = None,
     seed: Annotated[int, typer.Option(help="Seed for the sampled worlds.")] = 1,
     deck: Annotated[str | None, typer.Option(
         metavar="DECK", help="Card names: french, german, swiss (default: the game's usual "
@@ -307,7 +310,8 @@ def analyse(
         dealt, number = deal_in(load_json(record), deal)
         name = action_names(dealt.game, dealt.seats,
                             choose_deck(canonical_name(dealt.game), deck))
-        explanation = explain(dealt, at, deal=number, worlds=worlds, seed=seed)
+        explanation = explain(dealt, at, deal=number, worlds=worlds, nodes=nodes,
+                              seed=seed)
     except StartError as error:
         raise _fail(str(error)) from None
     except (RecordError, ValueError) as error:

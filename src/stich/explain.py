@@ -7,7 +7,13 @@ seat knows are sampled uniformly (``InfoState.sample_world``) and each legal act
 in each world with all cards open, as the ``pimc`` bot values them (``PimcBot.evaluate``: the
 exact solver in card play, the ``rules`` bots and then the solver before it); the values shown
 are their averages. When every sampled world is the same deal, the seat knows every card and
-the values are that deal's exact values.
+the values are that deal's exact values (checked on at least ``PROBES`` sampled worlds).
+
+With a node budget (``nodes``), worlds are sampled until the nodes searched reach it (at least
+one world, at most ``worlds``), as the ``pimc`` bot's budget counts them: the same budget gives
+the same answer on any machine, and a position that is costly to solve gets fewer worlds.
+:func:`value_info` is the part that searches; it is given the seat's information state and
+nothing else (the web server runs it in a worker process, docs/web.md).
 """
 
 from __future__ import annotations
@@ -21,11 +27,29 @@ from stich.bots.pimc import PimcBot
 from stich.core.actions import Action
 from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Game
+from stich.core.knowledge import InfoState
 from stich.core.records import MATCH_FORMAT, DealRecord, RecordError
 from stich.core.registry import match_class
 from stich.core.replay import replay
 
 DEFAULT_WORLDS = 20
+PROBES = 8
+"""Worlds sampled at least (searched or not) before a position is called exact: one world
+searched under a node budget says nothing about the hidden cards."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Valued:
+    """What :func:`value_info` found: each legal action's average value, in the rules' order."""
+
+    values: tuple[tuple[Action, float], ...]
+    worlds: int
+    distinct: int
+    horizon: int
+    nodes: int
+    exact: bool
+    """Every world sampled (those searched and :data:`PROBES` more) is one deal: the seat
+    knows every card."""
 
 UNITS = {
     "jass": "points written for its team minus the other team's (J-7)",
@@ -53,10 +77,8 @@ class Explanation:
     """The action the record has at ``at`` (None at the end of a deal cut short)."""
     horizon: int
     """Tricks looked ahead in some world (-1: every world searched to the end)."""
-
-    @property
-    def exact(self) -> bool:
-        return self.distinct == 1
+    exact: bool = False
+    """The seat knows every card: the values are the deal's exact values."""
 
     def lines(self, name: Callable[[Action], str] = str) -> list[str]:
         """The explanation as text, each action worded by ``name`` (the notation by default;
@@ -121,8 +143,38 @@ def position_before(record: DealRecord, at: int) -> Game:
     return game
 
 
+def value_info(info: InfoState, *, worlds: int = DEFAULT_WORLDS, nodes: int | None = None,
+               seed: int = 1) -> Valued:
+    """Each legal action's value for ``info``'s seat, averaged over worlds sampled from
+    ``info`` alone (module docstring). sampling.NoWorld (a ValueError) if no world is
+    consistent with it."""
+    if worlds < 1:
+        raise ValueError(f"--worlds must be at least 1, got {worlds}")
+    if nodes is not None and nodes < 1:
+        raise ValueError(f"--nodes must be at least 1, got {nodes}")
+    legal = info.legal_actions()
+    valuer = PimcBot(derive_seed(seed, "explain", "bots"))
+    totals = [0.0] * len(legal)
+    positions, horizon, spent, used = set(), -1, 0, 0
+    while used < worlds and (nodes is None or spent < nodes):
+        world = info.sample_world(random.Random(derive_seed(seed, "explain", used)))
+        positions.add(world.position())
+        horizon = max(horizon, PimcBot._horizon(world))  # where pimc looks ahead, say so
+        values, searched = valuer.evaluate(world, legal, info.seat)
+        totals = [total + value for total, value in zip(totals, values, strict=True)]
+        spent += searched
+        used += 1
+    probed = set(positions)
+    for extra in range(used, PROBES if len(positions) == 1 else used):  # sampling is cheap
+        probed.add(info.sample_world(random.Random(derive_seed(seed, "explain", extra)))
+                   .position())
+    return Valued(tuple((action, total / used) for action, total in zip(
+        legal, totals, strict=True)), used, len(positions), horizon, spent, len(probed) == 1)
+
+
 def explain(record: DealRecord, at: int, *, deal: int | None = None,
-            worlds: int = DEFAULT_WORLDS, seed: int = 1) -> Explanation:
+            worlds: int = DEFAULT_WORLDS, nodes: int | None = None,
+            seed: int = 1) -> Explanation:
     """Value every legal action before action ``at`` for the seat to act (module docstring).
     RecordError for a position the record does not have; sampling.NoWorld (a ValueError) if no
     world is consistent with the seat's information."""
@@ -130,20 +182,8 @@ def explain(record: DealRecord, at: int, *, deal: int | None = None,
         raise ValueError(f"--worlds must be at least 1, got {worlds}")
     game = position_before(record, at)
     seat = game.current_player()
-    info = game.information_state(seat)
-    legal = game.observation(seat).legal_actions
-    valuer = PimcBot(derive_seed(seed, "explain", "bots"))
-    totals = [0.0] * len(legal)
-    positions, horizon = set(), -1
-    for number in range(worlds):
-        world = info.sample_world(random.Random(derive_seed(seed, "explain", number)))
-        positions.add(world.position())
-        horizon = max(horizon, PimcBot._horizon(world))  # where pimc looks ahead, say so
-        values, _ = valuer.evaluate(world, legal, seat)
-        totals = [total + value for total, value in zip(totals, values, strict=True)]
+    valued = value_info(game.information_state(seat), worlds=worlds, nodes=nodes, seed=seed)
     played = Action.parse(record.actions[at][1]) if at < len(record.actions) else None
     seat_name = record.seats[seat] if seat < len(record.seats) else f"seat {seat}"
-    return Explanation(record.game, deal, at, seat, seat_name,
-                       tuple((action, total / worlds) for action, total in zip(
-                           legal, totals, strict=True)),
-                       worlds, len(positions), seed, played, horizon)
+    return Explanation(record.game, deal, at, seat, seat_name, valued.values, valued.worlds,
+                       valued.distinct, seed, played, valued.horizon, valued.exact)

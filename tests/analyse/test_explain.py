@@ -196,3 +196,26 @@ def test_a_broken_record_is_refused_before_anything_is_explained() -> None:
     data["actions"][-1][1] = "play XX"
     with pytest.raises(RecordError, match="action"):
         deal_in(data, None)
+
+
+def test_a_node_budget_stops_the_sampling(tmp_path: Path) -> None:
+    """With --nodes, worlds are sampled until the search has spent the budget (at least one
+    world, at most --worlds), as the pimc bot counts its budget: the web replay's default."""
+    from stich.explain import value_info
+
+    path, record = _deal_file(tmp_path, "schnapsen")
+    game = position_before(record, 0)
+    info = game.information_state(game.current_player())
+    one = value_info(info, worlds=10, nodes=1)
+    assert one.worlds == 1 and one.nodes >= 1
+    unbounded = value_info(info, worlds=10)
+    assert unbounded.worlds == 10
+    some = value_info(info, worlds=10, nodes=unbounded.nodes // 2)
+    assert 1 <= some.worlds < 10 and some.nodes >= unbounded.nodes // 2
+    assert explain(record, 0, worlds=10, nodes=1).worlds == 1
+    assert value_info(info, worlds=3).values == explain(record, 0, worlds=3).values
+    result = analyse(str(path), "--at", "0", "--worlds", "10", "--nodes", "1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2].startswith("averaged over 1 sampled worlds (")
+    refused = analyse(str(path), "--at", "0", "--nodes", "0")
+    assert refused.exit_code == 1 and "--nodes must be at least 1, got 0" in refused.output

@@ -186,10 +186,11 @@ def test_a_finished_match_replays_and_its_commitment_verifies(phone: Any, server
     phone.wait_for_function("() => document.getElementById('commitment').dataset.verified")
     assert phone.inner_text("#commitment") == "Seed commitment verified ✓"
     cards = phone.locator("#hands svg.card").count()
-    assert phone.inner_text("#step").startswith("0 /")
+    assert phone.inner_text("#step").startswith("Step 0 of ")
     for _ in range(6):  # step on to the first card played: one card fewer on the table
         phone.click("#next")
-        if " play " in phone.inner_text("#action"):
+        if phone.evaluate("data.frames[step].action").startswith("play "):
+            assert ": Play " in phone.inner_text("#action")  # in words, not "play HA"
             break
     assert phone.locator("#hands svg.card").count() == cards - 1
     record = tmp_path / "match.json"

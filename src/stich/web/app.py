@@ -20,12 +20,12 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 
-from stich.core.game import TERMINAL
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
 from stich.web.frames import Oversize, RateLimit, check_message, receive_frame, to_text
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
+from stich.web.replay import Analyses, replay_router
 from stich.web.store import Store, StoreError, first_line
 
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
@@ -39,9 +39,11 @@ def _static(name: str) -> bytes:
 
 
 def create_app(url: str, settings: Settings | None = None, pool: Executor | None = None,
-               bot_workers: int = 1, redis_url: str | None = None) -> FastAPI:
+               bot_workers: int = 1, redis_url: str | None = None,
+               analysis_pool: Executor | None = None) -> FastAPI:
     """The app over the database at ``url``; ``pool`` (else ``bot_workers`` processes) runs
-    the bots."""
+    the bots; ``analysis_pool`` (else ``pool`` when given, else a process of its own) the
+    replay's analyses (stich.web.replay)."""
     settings = settings or Settings()
     state: dict[str, Any] = {}
 
@@ -53,7 +55,8 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         own_pool = pool is None
         executor = bot_pool(bot_workers) if pool is None else pool
         lobby = Lobby(store, executor, settings)
-        state.update(store=store, lobby=lobby)
+        state.update(store=store, lobby=lobby,
+                     analyses=Analyses(analysis_pool or pool))  # None: a worker of its own
         app.state.lobby = lobby
         cluster = None
         if redis_url is not None:
@@ -70,6 +73,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             if cluster is not None:
                 await cluster.close()
             await lobby.close()
+            state["analyses"].close()
             if own_pool:
                 executor.shutdown(wait=False, cancel_futures=True)
             await asyncio.to_thread(store.close)
@@ -192,14 +196,8 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
                         headers={"Content-Disposition":
                                  f'attachment; filename="stich-{actor.game}-{table_id[:8]}.json"'})
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str) -> dict[str, Any]:
-        actor = await lobby().get(table_id)
-        if actor.status != "finished":
-            raise LobbyError("a match can be replayed once it is over", 409, "not_over")
-        return await asyncio.to_thread(replay_frames, actor)
-
     app.include_router(accounts_router(lambda: state["store"], body))
+    app.include_router(replay_router(lobby, lambda: state["analyses"]))  # stich.web.replay
 
     # --- the table's WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
@@ -287,32 +285,3 @@ async def _judge(action: str, actor: TableActor, seat: int | None) -> dict[str, 
     if refused is not None:
         return {"type": "error", **refused, "action": action}
     return None
-
-
-def replay_frames(actor: TableActor) -> dict[str, Any]:
-    """A finished match move by move: each step's action and every seat's cards and view."""
-    from stich.core.table import Table
-
-    entries = actor.store.actions_of(actor.id)
-    table: Table = actor._new_table()
-    frames = [_frame(table, None, None)]
-    for entry in entries:
-        if entry["kind"] == "forfeit":
-            from stich.core.game import Illegal
-
-            why = json.loads(entry["action"])
-            table.forfeit(entry["seat"], Illegal(why["rule"], why["reason"]))
-        else:
-            table.submit(entry["seat"], entry["action"])
-        frames.append(_frame(table, entry["seat"], entry["action"]))
-    assert table.match is not None
-    return {"table": actor.info(), "record": table.match.to_record(), "frames": frames}
-
-
-def _frame(table: Any, seat: int | None, action: str | None) -> dict[str, Any]:
-    game = table.game
-    views = [game.observation(s).to_dict() for s in range(table.seats)]
-    return {"deal": table.deal_number, "seat": seat, "action": action,
-            "to_act": None if game.current_player() == TERMINAL else game.current_player(),
-            "hands": [view.get("hand", []) for view in views], "view": views[0],
-            "match": table.match.state()}

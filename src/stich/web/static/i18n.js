@@ -171,6 +171,18 @@ const WORDS = {
     my_tricks: "Meine Stiche ({n})", your_hand: "Deine Karten", stock_left: "Talon: {n} Karten",
     take_trick: "Stich an {name} – klicken zum Einziehen", table_felt: "Der Tisch",
     seat_of: "Platz von {name}", sits_out: "setzt aus",
+    // t26-replay: the replay's jumps and "how the search values each move here"
+    deal_n: "Spiel {n}", trick_n: "Stich {n}", before_tricks: "Vor dem ersten Stich",
+    step_of: "Schritt {n} von {total}", step_label: "Schritt im Spielverlauf",
+    analyse_button: "Wie die Suche jeden Zug hier bewertet", analysing: "Die Suche rechnet …",
+    analysis_head: "{name} ist am Zug. Jeder erlaubte Zug, wie die Suche ihn bewertet:",
+    analysis_exact: "Genau: {name} kennt hier jede Karte.",
+    analysis_worlds: "Gemittelt über {worlds} Kartenverteilungen ({distinct} verschiedene), die zu dem passen, was {name} wusste; jede mit offenen Karten gelöst.",
+    unit_points: "Wert: Spielpunkte, die die eigene Seite gewinnt (+) oder verliert (−).",
+    unit_jass: "Wert: geschriebene Punkte des eigenen Teams minus die des anderen (J-7).",
+    col_move: "Zug", col_value: "Wert", played_mark: "◀ gespielt",
+    replay_keys: "Tasten: ← → ein Schritt, ↑ ↓ Stich, Bild ↑ Bild ↓ Spiel, Pos1 Ende, A bewerten.",
+    err_no_move: "Bei Schritt {step} ist niemand am Zug: nichts zu bewerten",
   },
   en: {
     title: "stich – play cards", lobby: "Open a table", game: "Game", preset: "Rules",
@@ -342,6 +354,18 @@ const WORDS = {
     my_tricks: "My tricks ({n})", your_hand: "Your cards", stock_left: "Stock: {n} cards",
     take_trick: "Trick to {name} – click to take it", table_felt: "The table",
     seat_of: "{name}'s seat", sits_out: "sits out",
+    // t26-replay: the replay's jumps and "how the search values each move here"
+    deal_n: "Deal {n}", trick_n: "Trick {n}", before_tricks: "Before the first trick",
+    step_of: "Step {n} of {total}", step_label: "Step in the match",
+    analyse_button: "How the search values each move here", analysing: "The search is thinking …",
+    analysis_head: "{name} to act. Each legal move as the search values it:",
+    analysis_exact: "Exact: {name} knows every card here.",
+    analysis_worlds: "Averaged over {worlds} deals ({distinct} different) that fit what {name} knew, each solved with all cards open.",
+    unit_points: "Value: game points won (+) or lost (−) by the mover's side.",
+    unit_jass: "Value: points written for the mover's team minus the other team's (J-7).",
+    col_move: "Move", col_value: "Value", played_mark: "◀ played",
+    replay_keys: "Keys: ← → a step, ↑ ↓ a trick, Page Up / Page Down a deal, Home End, A values the moves.",
+    err_no_move: "Nobody is to act at step {step}: nothing to value",
   },
 };
 
