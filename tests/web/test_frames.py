@@ -236,3 +236,20 @@ def test_one_change_reaches_a_seat_in_one_frame(seated: tuple[Any, str, str]) ->
         assert "view" in kinds
         numbers = [m["n"] for m in frame if "n" in m]
         assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
+def test_a_relaying_worker_passes_a_change_on_as_one_frame(
+        workers: list[str]) -> None:  # noqa: F811
+    """The owner publishes each change of a relayed client as one frame, and the relaying
+    worker passes it on as it is (docs/events.md, frames; docs/web.md, several workers)."""
+    from websockets.sync.client import connect
+
+    from tests.web.test_workers import call
+
+    one, two = workers
+    table = call(f"http://{one}/api/tables", {"game": "schnapsen", "seats": PERSON_AND_BOT})
+    token = call(f"http://{two}/api/tables/{table['id']}/join", {"name": "Anna"})["token"]
+    with connect(f"ws://{two}/ws/{table['id']}?token={token}") as socket:
+        start = json.loads(socket.recv(timeout=30))
+        assert isinstance(start, list) and start[0]["type"] == "hello"
+        assert "view" in [m["type"] for m in start]
