@@ -3,11 +3,12 @@ each with one WebSocket client playing random legal moves as soon as it may and 
 the other seats, whole matches.
 
 Reports moves per second (all moves, the bots' included), the latency from a client's action
-to its next message (p50, p99), and games lost (tables that did not reach ``match_end``:
-must be 0). The server runs as its own process (``stich serve``); the load generator shares
-the machine's cores with it. On Linux it also reports the CPU seconds the server's process
-spent per thousand moves (``server_cpu_ms_per_move``: steadier than latency on a shared
-machine) and the load average before and after.
+to its next numbered message (p50, p99), the frames the clients received per move (a frame holds
+one message or an array of one change's messages, docs/events.md), and games lost (tables
+that did not reach ``match_end``: must be 0). The server runs as its own process
+(``stich serve``); the load generator shares the machine's cores with it. On Linux it also
+reports the CPU milliseconds the server's process spent per move (``server_cpu_ms_per_move``:
+steadier than latency on a shared machine) and the load average before and after.
 
     .venv/bin/python bench/web_load.py --tables 200 --game schnapsen
 """
@@ -60,22 +61,24 @@ async def play_table(base: str, game: str, seats: int, seed: int, latencies: lis
     async with websockets.connect(f"ws://{base}/ws/{table['id']}?token={joined['token']}",
                                   max_size=2**22) as ws:
         async for raw in ws:
-            message = json.loads(raw)
-            kind = message["type"]
-            if "n" in message and sent_at is not None:
-                latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if kind == "event":
-                counts["events"] += 1
-            if kind == "error":
-                counts["errors"] += 1
-            if kind == "match_end":
-                return True
-            if kind == "turn" and "legal" in message:
-                counts["client_moves"] += 1
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "action",
-                                          "action": rng.choice(message["legal"])}))
+            counts["frames"] += 1
+            data = json.loads(raw)
+            for message in data if isinstance(data, list) else [data]:  # docs/events.md
+                kind = message["type"]
+                if "n" in message and sent_at is not None:
+                    latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                if kind == "event":
+                    counts["events"] += 1
+                if kind == "error":
+                    counts["errors"] += 1
+                if kind == "match_end":
+                    return True
+                if kind == "turn" and "legal" in message:
+                    counts["client_moves"] += 1
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action",
+                                              "action": rng.choice(message["legal"])}))
     return False
 
 
@@ -91,7 +94,7 @@ def cpu_seconds(pid: int | None) -> float | None:
 async def run(base: str, tables: int, game: str, seats: int, moves_of: Any,
               server: int | None = None) -> dict[str, Any]:
     latencies: list[float] = []
-    counts = {"events": 0, "errors": 0, "client_moves": 0}
+    counts = {"events": 0, "errors": 0, "client_moves": 0, "frames": 0}
     start_moves = moves_of()
     load_before = os.getloadavg()[0]
     cpu_before = cpu_seconds(server)
@@ -110,6 +113,7 @@ async def run(base: str, tables: int, game: str, seats: int, moves_of: Any,
         "p50_ms": round(1000 * statistics.median(latencies), 1),
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1),
         "games_lost": len(lost), "errors": counts["errors"],
+        "frames_per_move": round(counts["frames"] / moves, 2) if moves else None,
         "lost_examples": [repr(r)[:200] for r in lost[:3]],
         "server_cpu_ms_per_move": None if cpu_before is None or cpu_after is None or not moves
         else round(1000 * (cpu_after - cpu_before) / moves, 3),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import weakref
+from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -42,10 +44,25 @@ def join(client: Any, table_id: str, name: str) -> tuple[int, str]:
     return data["seat"], data["token"]
 
 
+_waiting: weakref.WeakKeyDictionary[Any, deque[dict[str, Any]]] = weakref.WeakKeyDictionary()
+"""Each socket's messages read in a frame but not yet handed out."""
+
+
+def next_message(socket: Any) -> dict[str, Any]:
+    """The socket's next message: a frame holds one message or a JSON array of them, one
+    change's messages (docs/events.md)."""
+    waiting = _waiting.setdefault(socket, deque())
+    while not waiting:  # a TestClient session, or a websockets client on a live server
+        data = json.loads(socket.receive_text() if hasattr(socket, "receive_text")
+                          else socket.recv(timeout=30))
+        waiting.extend(data if isinstance(data, list) else [data])
+    return waiting.popleft()
+
+
 def receive_until(socket: Any, stop: Any, seen: list[dict[str, Any]]) -> dict[str, Any]:
     """Read messages (kept in ``seen``) until ``stop(message)``; that message."""
     while True:
-        message = json.loads(socket.receive_text())
+        message = next_message(socket)
         seen.append(message)
         if stop(message):
             return message

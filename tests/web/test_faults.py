@@ -27,7 +27,15 @@ import stich.web.actor
 import stich.web.app
 from stich.web.actor import STOPPED
 from stich.web.store import Store, Write
-from tests.web.helpers import FAST, client_for, join, my_turn, new_table, receive_until
+from tests.web.helpers import (
+    FAST,
+    client_for,
+    join,
+    my_turn,
+    new_table,
+    next_message,
+    receive_until,
+)
 
 PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
 
@@ -153,13 +161,13 @@ def test_shutdown_does_not_hang_while_a_socket_waits_on_a_stopped_table(
     token = call(f"http://{base}/api/tables/{table['id']}/join", {"name": "Anna"})["token"]
     with connect(f"ws://{base}/ws/{table['id']}?token={token}") as socket:
         while True:
-            message = json.loads(socket.recv(timeout=30))
+            message = next_message(socket)
             if my_turn(0)(message):
                 break
         app.state.lobby.store.full = True
         for _ in range(2):  # the second reaches a stopped table
             socket.send(json.dumps({"type": "action", "action": message["legal"][0]}))
-        while json.loads(socket.recv(timeout=30)).get("code") != "table_stopped":
+        while next_message(socket).get("code") != "table_stopped":
             pass
         server.should_exit = True  # what uvicorn does on SIGTERM
         thread.join(timeout=60)

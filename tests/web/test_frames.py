@@ -16,7 +16,15 @@ import pytest
 
 from stich.web.actor import Settings
 from stich.web.frames import WS_MAX_SIZE, RateLimit, check_message
-from tests.web.helpers import FAST, client_for, join, my_turn, new_table, receive_until
+from tests.web.helpers import (
+    FAST,
+    client_for,
+    join,
+    my_turn,
+    new_table,
+    next_message,
+    receive_until,
+)
 from tests.web.test_workers import workers  # noqa: F401  (the fixture: two workers, Redis)
 
 PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
@@ -191,7 +199,7 @@ def test_a_relaying_worker_answers_every_frame_too(workers: list[str]) -> None: 
 
     def next_error(socket: Any) -> dict[str, Any]:
         while True:
-            message = json.loads(socket.recv(timeout=30))
+            message = next_message(socket)
             if message["type"] == "error":
                 return message
 
@@ -199,7 +207,7 @@ def test_a_relaying_worker_answers_every_frame_too(workers: list[str]) -> None: 
         socket.send(b"\x00binary")
         assert next_error(socket)["code"] == "binary_frame"
         socket.send(json.dumps({"type": "ping"}))  # still open: a pong comes
-        while json.loads(socket.recv(timeout=30))["type"] != "pong":
+        while next_message(socket)["type"] != "pong":
             pass
     with connect(url, max_size=None) as socket:
         socket.send("x" * (WS_MAX_SIZE + 1))
@@ -209,3 +217,41 @@ def test_a_relaying_worker_answers_every_frame_too(workers: list[str]) -> None: 
         assert socket.close_code == 1009
         assert socket.close_reason == (f"message of {WS_MAX_SIZE + 1} bytes is over the limit "
                                        f"of {WS_MAX_SIZE}")
+
+
+def test_one_change_reaches_a_seat_in_one_frame(seated: tuple[Any, str, str]) -> None:
+    """What one change tells a seat (its stream messages, the view, the seats) goes out as one
+    frame holding a JSON array (docs/events.md, frames): the connection's start, then a move."""
+    client, table_id, token = seated
+    with client.websocket_connect(f"/ws/{table_id}?token={token}") as socket:
+        start = json.loads(socket.receive_text())
+        assert isinstance(start, list) and start[0]["type"] == "hello"
+        assert "view" in [m["type"] for m in start] and "seats" in [m["type"] for m in start]
+        seen = list(start)
+        turn = next((m for m in start if my_turn(0)(m)), None) or receive_until(
+            socket, my_turn(0), seen)
+        socket.send_text(json.dumps({"type": "action", "action": turn["legal"][0]}))
+        frame = json.loads(socket.receive_text())
+        assert isinstance(frame, list)
+        kinds = [m["type"] for m in frame]
+        assert kinds[0] == "event" and frame[0]["event"]["seat"] == 0
+        assert "view" in kinds
+        numbers = [m["n"] for m in frame if "n" in m]
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
+def test_a_relaying_worker_passes_a_change_on_as_one_frame(
+        workers: list[str]) -> None:  # noqa: F811
+    """The owner publishes each change of a relayed client as one frame, and the relaying
+    worker passes it on as it is (docs/events.md, frames; docs/web.md, several workers)."""
+    from websockets.sync.client import connect
+
+    from tests.web.test_workers import call
+
+    one, two = workers
+    table = call(f"http://{one}/api/tables", {"game": "schnapsen", "seats": PERSON_AND_BOT})
+    token = call(f"http://{two}/api/tables/{table['id']}/join", {"name": "Anna"})["token"]
+    with connect(f"ws://{two}/ws/{table['id']}?token={token}") as socket:
+        start = json.loads(socket.recv(timeout=30))
+        assert isinstance(start, list) and start[0]["type"] == "hello"
+        assert "view" in [m["type"] for m in start]

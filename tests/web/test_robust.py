@@ -9,7 +9,15 @@ import time
 from concurrent.futures import Executor
 from typing import Any
 
-from tests.web.helpers import FAST, client_for, join, my_turn, new_table, receive_until
+from tests.web.helpers import (
+    FAST,
+    client_for,
+    join,
+    my_turn,
+    new_table,
+    next_message,
+    receive_until,
+)
 
 
 def test_bad_messages_get_a_clear_error_and_the_table_goes_on(db_url: str,
@@ -57,7 +65,7 @@ def test_a_flood_is_refused_and_play_goes_on(sqlite_url: str, pool: Executor) ->
                 socket.send_text("{junk")
             errors: list[str] = []
             while len(errors) < 6:
-                message = json.loads(socket.receive_text())
+                message = next_message(socket)
                 if message["type"] == "error":
                     errors.append(message["error"])
             assert errors[:5] == ["the message is not JSON"] * 5

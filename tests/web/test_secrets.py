@@ -16,7 +16,7 @@ from stich.core.cards import Card
 from stich.core.knowledge import Event
 from stich.core.records import DealRecord
 from stich.core.replay import replay
-from tests.web.helpers import client_for, join, new_table
+from tests.web.helpers import client_for, join, new_table, next_message
 
 NAMES = ["Anna", "Bert", "Cilli", "Dora"]
 CARD_NAMES = {card.name for card in Card}
@@ -37,7 +37,7 @@ def cards_in(value: Any) -> set[str]:
 def read_batch(socket: Any, seen: list[dict[str, Any]]) -> dict[str, Any]:
     """Messages up to and including the next view (each change ends with one)."""
     while True:
-        message = json.loads(socket.receive_text())
+        message = next_message(socket)
         seen.append(message)
         if message["type"] == "view":
             return message

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser import free_port
+from tests.web.helpers import next_message
 
 REDIS = ("localhost", 6379)
 
@@ -96,7 +97,7 @@ def test_a_table_played_across_two_workers(workers: list[str]) -> None:
 
     def next_view(seat: int) -> dict[str, Any]:
         while True:
-            message = json.loads(sockets[seat].recv(timeout=30))
+            message = next_message(sockets[seat])
             streams[seat].append(message)
             if message["type"] == "view":
                 return message

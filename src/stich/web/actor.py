@@ -98,6 +98,7 @@ class Client:
     def __init__(self, seat: int | None, limit: int = 10_000) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit)
+        self._ended = False
 
     def send(self, message: dict[str, Any]) -> None:
         try:
@@ -108,6 +109,24 @@ class Client:
     def close(self) -> None:
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
+
+    async def batch(self) -> list[dict[str, Any]] | None:
+        """Every message waiting, at least one (None once the client is closed): what one
+        change told this client, sent as one frame (docs/events.md, frames). A table handles
+        a change without yielding, so its messages are all queued before the sender wakes."""
+        if self._ended:
+            return None
+        first = await self.queue.get()
+        if first is None:
+            return None
+        batch = [first]
+        while not self.queue.empty():
+            message = self.queue.get_nowait()
+            if message is None:
+                self._ended = True
+                break
+            batch.append(message)
+        return batch
 
 
 class TableActor:

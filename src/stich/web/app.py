@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
-from stich.web.frames import Oversize, RateLimit, check_message, receive_frame, to_text
+from stich.web.frames import Oversize, RateLimit, check_message, frame_text, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
 from stich.web.replay import Analyses, replay_router
 from stich.web.store import Store, StoreError, first_line
@@ -239,8 +239,8 @@ async def play_socket(socket: WebSocket, actor: TableActor, seat: int | None, si
     is too large): only the sender writes to the socket."""
 
     async def sender() -> None:
-        while (message := await client.queue.get()) is not None:
-            await socket.send_text(to_text(message))
+        while (batch := await client.batch()) is not None:
+            await socket.send_text(frame_text(batch))
         await socket.close(code=closing[0], reason=closing[1])
 
     sending = asyncio.create_task(sender())

@@ -19,11 +19,14 @@ import secrets
 from typing import Any
 
 from stich.web.actor import Client, TableActor
-from stich.web.frames import Oversize, receive_frame, to_text
+from stich.web.frames import Oversize, frame_text, receive_frame
 from stich.web.lobby import Lobby, LobbyError
 
 OWNER_TTL = 30
 """Seconds a claim lasts unless renewed (every third of that)."""
+CLOSED = '{"type":"closed"}'
+"""The owner's last publication on a connection's channel: the client is closed (a frame is
+passed on as it is, unparsed; the server sends no message of type ``closed``)."""
 
 
 class Cluster:
@@ -121,10 +124,10 @@ class Cluster:
             client.close()
 
     async def _pump(self, client: Client, channel: str) -> None:
-        """A relayed client's messages, in order, onto its connection's channel."""
-        while (message := await client.queue.get()) is not None:
-            await self.redis.publish(channel, to_text(message))
-        await self.redis.publish(channel, json.dumps({"type": "closed"}))
+        """A relayed client's frames, in order, onto its connection's channel."""
+        while (batch := await client.batch()) is not None:  # one frame per change
+            await self.redis.publish(channel, frame_text(batch))
+        await self.redis.publish(channel, CLOSED)
 
     # --- the relaying side ------------------------------------------------------------------
     async def call(self, owner: str, request: dict[str, Any], timeout: float = 10.0
@@ -160,7 +163,7 @@ class Cluster:
                 if item.get("type") != "message":
                     continue
                 data = item["data"].decode() if isinstance(item["data"], bytes) else item["data"]
-                if json.loads(data).get("type") == "closed":
+                if data == CLOSED:
                     return
                 await socket.send_text(data)
 

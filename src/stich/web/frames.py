@@ -32,6 +32,12 @@ to_text = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 builds one per call; the messages hold no cycles to check for)."""
 
 
+def frame_text(batch: list[dict[str, Any]]) -> str:
+    """The text of one frame for the messages in ``batch``: the message itself when there is
+    one, else a JSON array of them in order (docs/events.md: a client reads both)."""
+    return to_text(batch[0] if len(batch) == 1 else batch)
+
+
 def error(message: str, code: str, **args: Any) -> dict[str, Any]:
     """A WebSocket error reply (the protocol of ``LobbyError.to_json``)."""
     return {"type": "error", "error": message, "code": code, "args": args}

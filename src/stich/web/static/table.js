@@ -101,7 +101,8 @@ async function join() {
 function connect(query) {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "?" + query + "&since=" + nextN);
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  // a frame is one message or an array of one change's messages (docs/events.md)
+  socket.onmessage = (event) => { const data = JSON.parse(event.data); for (const message of Array.isArray(data) ? data : [data]) receive(message); };
   socket.onclose = (event) => {
     if (closedByUs) return;
     // 1009: a frame over the server's limit; the page says why and does not send it again
