@@ -31,6 +31,10 @@ window.__violations = [];
 document.addEventListener('securitypolicyviolation',
   (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
 """
+SEEN_RESULT = """() => { window.__result = "";
+  const info = document.getElementById("info");
+  new MutationObserver(() => {
+    if (info.innerText.includes("Result")) window.__result = info.innerText; }).observe(info, {childList: true, subtree: true, characterData: true}); }"""
 AUTOPLAY = """() => { let sentAt = -1; setInterval(() => {
   if (view && !view.over && view.deal === 0 && view.view.to_act === seat && socket
       && socket.readyState === 1 && nextN !== sentAt && view.view.legal_actions.length) {
@@ -90,11 +94,15 @@ def test_hostile_names_at_a_running_table(phone: Any, server: str, index: int,
     phone.wait_for_selector(".seatbox.me")
     _post(f"{server}/api/tables/{table_id}/join", {"name": other})  # played by the away bot
     phone.wait_for_function("() => view !== null")
+    phone.evaluate(SEEN_RESULT)
     phone.evaluate(AUTOPLAY)
     phone.wait_for_function("() => view && (view.deal >= 1 || view.over)", timeout=60_000)
     seats_text = phone.inner_text("#seats")
     assert mine in seats_text and other in seats_text
-    assert "Result" in phone.inner_text("#info")
+    # the result line is cleared once the next deal is under way: read it when it was shown
+    phone.wait_for_function("() => window.__result !== ''", timeout=10_000)
+    shown = phone.evaluate("() => window.__result")
+    assert "Result" in shown and (mine in shown or other in shown), shown
     assert phone.locator("#board svg").count() == 1
     board = phone.inner_text("#board") + phone.inner_text("#score")
     assert mine[:18] in board or other[:18] in board  # the score pad writes 18 letters a name
