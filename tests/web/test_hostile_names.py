@@ -34,7 +34,8 @@ document.addEventListener('securitypolicyviolation',
 SEEN_RESULT = """() => { window.__result = "";
   const info = document.getElementById("info");
   new MutationObserver(() => {
-    if (info.innerText.includes("Result")) window.__result = info.innerText; }).observe(info, {childList: true, subtree: true, characterData: true}); }"""
+    if (info.innerText.includes("Result")) window.__result = info.innerText; })
+    .observe(info, {childList: true, subtree: true, characterData: true}); }"""
 AUTOPLAY = """() => { let sentAt = -1; setInterval(() => {
   if (view && !view.over && view.deal === 0 && view.view.to_act === seat && socket
       && socket.readyState === 1 && nextN !== sentAt && view.view.legal_actions.length) {
