@@ -326,6 +326,16 @@ class PlayerLine:
     result: str
 
 
+def opponent_label(m: MatchView, other: CardView | None) -> str:
+    """Who a card meets in match ``m``, as its player reads it: a bye, his own other card, or
+    the opponent's card."""
+    if other is None:
+        return "bye (Freilos)"
+    if m.kind == "self":
+        return f"own card {other.label}"
+    return other.label
+
+
 def by_player(snap: Snapshot, round_no: int) -> list[PlayerLine]:
     """A round's pairings once per card, alphabetically (for the wall): each card with its
     match number, opponent and result from its own side ("won 2:1", "lost 0:2"), so everyone
@@ -335,14 +345,8 @@ def by_player(snap: Snapshot, round_no: int) -> list[PlayerLine]:
         for me in (m.a, m.b):
             if me is None:
                 continue
-            other = m.sides_for(me.id)[1]
-            if other is None:
-                opponent = "bye (Freilos)"
-            elif m.kind == "self":
-                opponent = f"own card {other.label}"
-            else:
-                opponent = other.label
-            lines.append(PlayerLine(me.name, me.label, m.no, m.label, opponent,
+            lines.append(PlayerLine(me.name, me.label, m.no, m.label,
+                                    opponent_label(m, m.sides_for(me.id)[1]),
                                     m.result_for(me.id)))
     lines.sort(key=lambda x: (name_key(x.name), x.card, x.no))
     return lines

@@ -18,6 +18,7 @@ from stich.tournament.snapshot import (
     by_player,
     card_status,
     name_key,
+    opponent_label,
 )
 
 
@@ -113,12 +114,7 @@ def player_tables(snap: Snapshot, player: PlayerView) -> list[Table]:
     mine = snap.player_matches(player)
     for m in sorted(mine, key=lambda m: (m.decided, m.no)):
         me, other = m.sides_for(m.card_of(player.id).id)
-        if other is None:
-            opponent = "bye (Freilos)"
-        elif m.kind == "self":
-            opponent = f"own card {other.label}"
-        else:
-            opponent = other.label
+        opponent = opponent_label(m, other)
         res = m.result_for(me.id) if m.decided else "open"
         matches.add_row(str(m.no), str(m.round), m.label, me.label, opponent, res)
     out.append(matches)
