@@ -195,6 +195,8 @@ def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JS
             match = cls.from_record(data)
             out = {"game": match.GAME, "deals": len(match.deals), "match": match.state(),
                    "seed_commitment": match.commitment_status}
+            if match.resigned is not None:
+                out["resigned"] = match.resigned
         else:
             replayed = replay(DealRecord.from_dict(data))
             result = replayed.result()

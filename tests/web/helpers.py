@@ -13,7 +13,7 @@ from typing import Any
 from stich.web.actor import Settings
 from stich.web.app import create_app
 
-FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13)
+FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait_bots=0.0)
 
 
 @contextmanager
@@ -43,12 +43,15 @@ def join(client: Any, table_id: str, name: str) -> tuple[int, str]:
 
 
 def receive_until(socket: Any, stop: Any, seen: list[dict[str, Any]]) -> dict[str, Any]:
-    """Read messages (kept in ``seen``) until ``stop(message)``; that message."""
+    """Read messages (kept in ``seen``) until ``stop(message)``; that message. At a deal's
+    end this seat continues at once (the panel's button), unless ``stop`` wants the panel."""
     while True:
         message = json.loads(socket.receive_text())
         seen.append(message)
         if stop(message):
             return message
+        if message.get("type") == "deal_end":
+            socket.send_text(json.dumps({"type": "continue"}))
 
 
 def my_turn(seat: int) -> Any:

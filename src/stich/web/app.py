@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from stich.core.game import TERMINAL
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
-from stich.web.actor import Client, Settings, TableActor
+from stich.web.actor import Client, Settings, TableActor, replay_entry
 from stich.web.frames import Oversize, RateLimit, check_message, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
 from stich.web.store import Store, StoreError, first_line
@@ -146,7 +146,20 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:
         actor = await lobby().create(await body(request))
-        return {**actor.info(), "link": f"/t/{actor.id}"}
+        return {**actor.info(), "link": f"/t/{actor.id}", "owner": actor.owner}
+
+    @app.post("/api/tables/{table_id}/cancel")
+    async def cancel(table_id: str, request: Request) -> dict[str, Any]:
+        """The owner closes a table that has not started."""
+        await lobby().cancel(table_id, (await body(request)).get("owner"))
+        return {"status": "cancelled"}
+
+    @app.post("/api/tables/{table_id}/bot")
+    async def seat_bot(table_id: str, request: Request) -> dict[str, Any]:
+        """The owner gives a free seat to a bot (``{"owner", "seat", "level"}``)."""
+        data = await body(request)
+        await lobby().seat_bot(table_id, data.get("owner"), data.get("seat"), data.get("level"))
+        return (await lobby().get(table_id)).info()
 
     async def remote_owner(table_id: str) -> str | None:
         """With several workers: the worker holding the table if it is not this one."""
@@ -273,6 +286,10 @@ async def _answer(raw: str | bytes, actor: TableActor, seat: int | None, limit: 
     they are spent the client hears "too many messages" (at most once a second) instead of
     each refusal."""
     action, reply = check_message(raw, limit, settings)
+    if reply is not None and reply.get("type") == "control":
+        refused = await actor.control(seat, reply["control"])
+        return None if refused is None else limit.charge(
+            {"type": "error", **refused, "control": reply["control"]})
     if action is None:
         return reply
     refused = await _judge(action, actor, seat)
@@ -295,14 +312,9 @@ def replay_frames(actor: TableActor) -> dict[str, Any]:
     table: Table = actor._new_table()
     frames = [_frame(table, None, None)]
     for entry in entries:
-        if entry["kind"] == "forfeit":
-            from stich.core.game import Illegal
-
-            why = json.loads(entry["action"])
-            table.forfeit(entry["seat"], Illegal(why["rule"], why["reason"]))
-        else:
-            table.submit(entry["seat"], entry["action"])
-        frames.append(_frame(table, entry["seat"], entry["action"]))
+        replay_entry(table, entry)
+        if entry["kind"] != "resign":
+            frames.append(_frame(table, entry["seat"], entry["action"]))
     assert table.match is not None
     return {"table": actor.info(), "record": table.match.to_record(), "frames": frames}
 

@@ -293,11 +293,11 @@ class Store:
             return None if row is None else dict(row)
 
     def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-        """Every table not finished, with its action log in order (to resume after a restart)."""
+        """Every table waiting or running, with its action log in order (resuming a restart)."""
         out = []
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(models.tables).where(
-                models.tables.c.status != "finished")).mappings().all()
+                models.tables.c.status.in_(("waiting", "running")))).mappings().all()
             for row in rows:
                 log = conn.execute(sa.select(models.actions).where(
                     models.actions.c.table_id == row["id"]).order_by(
