@@ -13,7 +13,9 @@ from typing import Any
 from stich.web.actor import Settings
 from stich.web.app import create_app
 
-FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait_bots=0.0)
+FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait=0.2, deal_wait_bots=0.0)
+"""Tests: the next deal starts 0.2 s after a deal's end (tests of the panels set a
+table's own ``deal_wait``)."""
 
 
 @contextmanager

@@ -69,7 +69,8 @@ def test_deal_end_waits_for_continue_and_its_numbers_are_the_records(
     """S-9: the panel's card points, game points and reason are the record's; the next deal
     starts only when the person has continued (a bot seat does not hold it up)."""
     with client_for(sqlite_url, pool) as client:
-        table_id = new_table(client, "schnapsen", [PERSON, BOT])
+        table_id = create(client, {"game": "schnapsen", "seats": [PERSON, BOT],
+                                   "settings": {"deal_wait": 600}})["id"]
         _, token = join(client, table_id, "Anna")
         with client.websocket_connect(f"/ws/{table_id}?token={token}") as socket:
             seen: list[dict[str, Any]] = []
@@ -97,13 +98,13 @@ def test_deal_end_waits_for_continue_and_its_numbers_are_the_records(
 def test_the_next_deal_starts_after_the_owners_wait(sqlite_url: str, pool: Executor) -> None:
     with client_for(sqlite_url, pool) as client:
         table_id = create(client, {"game": "schnapsen", "seats": [PERSON, BOT],
-                                   "settings": {"deal_wait": 1}})["id"]
+                                   "settings": {"deal_wait": 1.5}})["id"]
         _, token = join(client, table_id, "Anna")
         with client.websocket_connect(f"/ws/{table_id}?token={token}") as socket:
             seen: list[dict[str, Any]] = []
             end = play_until(socket, 0, random.Random(4),
                              lambda m: m["type"] == "deal_end", seen)
-            assert end["wait"] == 1.0
+            assert end["wait"] == 1.5
             # nobody continues: the wait is over and the next deal starts by itself
             started = receive_until(socket, lambda m: m["type"] == "deal", [])
             assert started["deal"] == 1
@@ -117,7 +118,7 @@ def test_owner_settings_are_checked_and_kept(sqlite_url: str, pool: Executor) ->
             answer = client.post("/api/tables", json={"game": "jass", "settings": settings})
             assert answer.status_code == 400 and answer.json()["code"] == code, settings
         data = create(client, {"game": "jass", "settings": {"clock": 30, "bot_delay": 1.5}})
-        assert data["settings"] == {"clock": 30.0, "bot_delay": 1.5, "deal_wait": 20.0}
+        assert data["settings"] == {"clock": 30.0, "bot_delay": 1.5, "deal_wait": None}
         assert data["owner"] and data["owner"] not in json.dumps(
             client.get(f"/api/tables/{data['id']}").json())
     with client_for(sqlite_url, pool) as client:  # after a restart

@@ -74,6 +74,9 @@ class Settings:
     burst: int = 30
     rate: float = 15.0
     """A client may send ``burst`` messages at once and ``rate`` a second after that."""
+    deal_wait: float = 20.0
+    """Seconds a finished deal stays on the table until the next starts (unless everybody
+    continues first), for a table whose owner did not set it."""
     deal_wait_bots: float = 3.0
     """Seconds a finished deal stays on the table when no person is there to continue."""
     expire_after: float = 86_400.0
@@ -89,8 +92,9 @@ class TableSettings:
     that move."""
     bot_delay: float | None = None
     """Seconds a bot's move waits at this table; None: the server's ``Settings.bot_delay``."""
-    deal_wait: float = 20.0
-    """Seconds a finished deal stays until the next starts, unless all people continue."""
+    deal_wait: float | None = None
+    """Seconds a finished deal stays until the next starts, unless all people continue;
+    None: the server's ``Settings.deal_wait``."""
 
     LIMITS: ClassVar[dict[str, tuple[float, float]]] = {
         "clock": (0.0, 3600.0), "bot_delay": (0.0, 10.0), "deal_wait": (1.0, 600.0)}
@@ -509,8 +513,9 @@ class TableActor:
                 if info.kind == "person" and self.clients[seat] and not self.away[seat]]
 
     def _deal_wait(self) -> float:
-        return (self.table_settings.deal_wait if self._people()
-                else min(self.settings.deal_wait_bots, self.table_settings.deal_wait))
+        wait = self.table_settings.deal_wait
+        wait = self.settings.deal_wait if wait is None else wait
+        return wait if self._people() else min(self.settings.deal_wait_bots, wait)
 
     def _deal_ended(self) -> None:
         """A deal of the match is over: the panel, and the next deal once the people have

@@ -413,7 +413,7 @@ def _table_settings(spec: Any) -> TableSettings:
             raise LobbyError(f"unknown setting {str(name)[:40]!r}; known: "
                              f"{', '.join(TableSettings.LIMITS)}", code="unknown_setting",
                              args={"setting": str(name)[:40]})
-        if value is None and name == "bot_delay":
+        if value is None and name in ("bot_delay", "deal_wait"):
             continue
         low, high = limits
         if (not isinstance(value, int | float) or isinstance(value, bool)
