@@ -638,15 +638,13 @@ class TableActor:
         self._clock = (self.seq, seat, time.time() + seconds)
         self._clock_timer = asyncio.get_running_loop().call_later(
             seconds, self.inbox.put_nowait, ("clock", self.seq))
-        clock = self._clock_view()
-        for other in range(len(self.seats)):
-            self._send(other, {"type": "clock", "clock": clock})
-        for client in list(self.watchers):
-            client.send({"type": "clock", "clock": clock})
+        self._tell_all({"type": "clock", "clock": self._clock_view()})
 
     def _stop_clock(self) -> None:
         if self._clock_timer is not None:
             self._clock_timer.cancel()
+        if self._clock is not None:  # everybody sees it stop
+            self._tell_all({"type": "clock", "clock": None})
         self._clock_timer, self._clock = None, None
 
     def _clock_view(self) -> dict[str, Any] | None:

@@ -92,7 +92,9 @@ function renderDealEnd() {
     box.append(cardsRow(t("last_trick"), d.last_trick.map((entry) => Array.isArray(entry) ? entry[1] : entry)));
   }
   if (d.proof) {
-    box.append(cardsRow(tr("proof_tricks", { name: names()[d.proof.seat] || "?", points: d.proof.points }), d.proof.cards));
+    const row = cardsRow(tr("proof_tricks", { name: names()[d.proof.seat] || "?", points: d.proof.points }), d.proof.cards);
+    if (!d.proof.cards.length) row.append(flowNode("span", "", t("no_tricks_taken")));
+    box.append(row);
   }
   if (!watching && seat !== null) {
     const done = (d.continued || []).includes(seat);
