@@ -338,3 +338,41 @@ def test_my_tables_lists_the_open_tables_of_held_seats(sqlite_url: str, pool: Ex
         mine = client.post("/api/mine", json={"seats": seats}).json()
         assert {m["id"]: m["status"] for m in mine} == {running: "running", waiting: "waiting"}
         assert "token" not in json.dumps(mine)
+
+
+def test_deal_end_facts_for_every_game_are_the_results() -> None:
+    """S-9, B-5/B-6, J-7: each family's panel facts are its DealResult's, per side."""
+    from stich.core.registry import game_class
+    from stich.web.deal_end import deal_end
+
+    for game_name in ("schnapsen", "bauernschnapsen", "dreierschnapsen", "jass"):
+        seats = ["A", "B", "C", "D"][:game_class(game_name).SEATS]
+        table = Table(match_class(game_name)(seats, seed=11), hold=True)
+        rng = random.Random(3)
+        while not table.between and not table.match.is_over():  # type: ignore[union-attr]
+            table.submit(table.to_act, rng.choice(table.legal_actions()))
+        result = table.game.result()
+        assert result is not None
+        facts = deal_end(table.game, table.deal_number)
+        assert facts["reason"] == result.reason and facts["winners"] == list(result.winner)
+        for index, side in enumerate(facts["sides"]):
+            assert facts["card_points"][index] == result.card_points[side[0]]
+            assert facts["game_points"][index] == result.game_points[side[0]]
+        assert all(rule["rule"][0] in "SBJ" for rule in facts["rules"]), facts["rules"]
+        json.dumps(facts)
+
+
+def test_a_restart_between_deals_keeps_the_panel(sqlite_url: str, pool: Executor) -> None:
+    with client_for(sqlite_url, pool) as client:
+        table_id = create(client, {"game": "schnapsen", "seats": [PERSON, BOT],
+                                   "settings": {"deal_wait": 600}})["id"]
+        _, token = join(client, table_id, "Anna")
+        with client.websocket_connect(f"/ws/{table_id}?token={token}") as socket:
+            end = play_until(socket, 0, random.Random(4),
+                             lambda m: m["type"] == "deal_end", [])
+    with client_for(sqlite_url, pool) as client, client.websocket_connect(
+            f"/ws/{table_id}?token={token}") as socket:  # the server restarted
+        again = receive_until(socket, lambda m: m["type"] == "deal_end", [])
+        assert again["card_points"] == end["card_points"] and again["deal"] == 0
+        socket.send_text(json.dumps({"type": "continue"}))
+        assert receive_until(socket, lambda m: m["type"] == "deal", [])["deal"] == 1

@@ -224,7 +224,7 @@ class TableActor:
         if self.status == "running":
             self._arm_away_timers()
             if self.table is not None and self.table.between:  # resumed between two deals
-                self._deal_ended()
+                self._deal_ended(resumed=True)
         self.inbox.put_nowait(("wake",))
         if self.status == "waiting":  # nobody joins: it expires (Settings.expire_after)
             left = max(0.0, self.created + self.settings.expire_after - time.time())
@@ -512,12 +512,14 @@ class TableActor:
         return [seat for seat, info in enumerate(self.seats)
                 if info.kind == "person" and self.clients[seat] and not self.away[seat]]
 
-    def _deal_wait(self) -> float:
+    def _deal_wait(self, resumed: bool = False) -> float:
+        """The table's wait; the bots' short one when no person is there, except after a
+        restart, when the people have not had the time to reconnect."""
         wait = self.table_settings.deal_wait
         wait = self.settings.deal_wait if wait is None else wait
-        return wait if self._people() else min(self.settings.deal_wait_bots, wait)
+        return wait if resumed or self._people() else min(self.settings.deal_wait_bots, wait)
 
-    def _deal_ended(self) -> None:
+    def _deal_ended(self, resumed: bool = False) -> None:
         """A deal of the match is over: the panel, and the next deal once the people have
         continued or the wait is over."""
         assert self.table is not None
@@ -527,7 +529,8 @@ class TableActor:
         if self._deal_timer is not None:
             self._deal_timer.cancel()
         self._deal_timer = asyncio.get_running_loop().call_later(
-            self._deal_wait(), self.inbox.put_nowait, ("next_deal", self.table.deal_number))
+            self._deal_wait(resumed), self.inbox.put_nowait,
+            ("next_deal", self.table.deal_number))
 
     def _open_next(self) -> None:
         table = self.table
