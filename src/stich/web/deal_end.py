@@ -49,17 +49,17 @@ def _rules(game: Game, result: dict[str, Any]) -> list[dict[str, Any]]:
     if game.NAME == "schnapsen":
         points = max(result["game_points"])
         rule = "S-8" if "false" in result["reason"] else "S-9"
-        return [{"code": SCHNAPSEN_POINTS.get(points, "plain"), "rule": rule,
+        return [{"kind": SCHNAPSEN_POINTS.get(points, "plain"), "rule": rule,
                  "points": points}]
     out: list[dict[str, Any]] = []
-    if "contract" in result and game.NAME != "jass":  # B-3, B-6: the contract and its factor
-        out.append({"code": "contract", "rule": "B-3", "contract": result["contract"]})
+    if "contract" in result and game.NAME != "jass":  # B-5, B-6: the contract and its factor
+        out.append({"kind": "contract", "rule": "B-5", "contract": result["contract"]})
         if result.get("factor", 1) != 1:
-            out.append({"code": "factor", "rule": "B-6", "factor": result["factor"]})
+            out.append({"kind": "factor", "rule": "B-6", "factor": result["factor"]})
     if game.NAME == "jass":
-        out.append({"code": "multiplier", "rule": "J-7", "factor": result.get("multiplier", 1)})
+        out.append({"kind": "multiplier", "rule": "J-7", "factor": result.get("multiplier", 1)})
         if result.get("match"):
-            out.append({"code": "match", "rule": "J-7", "points": result["match"]})
+            out.append({"kind": "match", "rule": "J-7", "points": result["match"]})
     return out
 
 
