@@ -195,6 +195,8 @@ def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JS
             match = cls.from_record(data)
             out = {"game": match.GAME, "deals": len(match.deals), "match": match.state(),
                    "seed_commitment": match.commitment_status}
+            if match.resigned is not None:
+                out["resigned"] = match.resigned
         else:
             replayed = replay(DealRecord.from_dict(data))
             result = replayed.result()
@@ -398,6 +400,12 @@ def serve(
         metavar="SECONDS", help="A bot's move waits this long, so people can follow.")] = 0.6,
     bot_workers: Annotated[int, typer.Option(
         metavar="N", help="Worker processes in which the bots think.")] = 2,
+    deal_wait: Annotated[float, typer.Option(
+        metavar="SECONDS", help="A finished deal stays this long unless everybody continues "
+                                "(a table's owner may set another).")] = 20.0,
+    expire_after: Annotated[float, typer.Option(
+        metavar="SECONDS", help="A table that waits this long for its people expires.")
+    ] = 86_400.0,
     redis_url: Annotated[str | None, typer.Option(
         metavar="URL", help="redis://HOST:6379: several servers share the lobby and route "
                             "each table to the one that holds it (docs/web.md).")] = None,
@@ -409,7 +417,8 @@ def serve(
         from stich.web.store import StoreError
     except ImportError:
         raise _fail("stich serve needs the web extra: pip install -e '.[web]'") from None
-    settings = Settings(away_after=away_after, bot_delay=bot_delay)
+    settings = Settings(away_after=away_after, bot_delay=bot_delay, deal_wait=deal_wait,
+                        expire_after=expire_after)
     try:
         run_server(host, port, database_url, _records_dir().parent, settings, bot_workers,
                    redis_url)

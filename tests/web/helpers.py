@@ -15,7 +15,9 @@ from typing import Any
 from stich.web.actor import Settings
 from stich.web.app import create_app
 
-FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13)
+FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait=0.2, deal_wait_bots=0.0)
+"""Tests: the next deal starts 0.2 s after a deal's end (tests of the panels set a
+table's own ``deal_wait``)."""
 
 
 @contextmanager
@@ -60,12 +62,15 @@ def next_message(socket: Any) -> dict[str, Any]:
 
 
 def receive_until(socket: Any, stop: Any, seen: list[dict[str, Any]]) -> dict[str, Any]:
-    """Read messages (kept in ``seen``) until ``stop(message)``; that message."""
+    """Read messages (kept in ``seen``) until ``stop(message)``; that message. At a deal's
+    end this seat continues at once (the panel's button), unless ``stop`` wants the panel."""
     while True:
         message = next_message(socket)
         seen.append(message)
         if stop(message):
             return message
+        if message.get("type") == "deal_end":
+            socket.send_text(json.dumps({"type": "continue"}))
 
 
 def my_turn(seat: int) -> Any:

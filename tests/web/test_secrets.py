@@ -54,6 +54,11 @@ def play_all_seats(client: Any, game: str, seats: int, rng: random.Random
         views = [read_batch(socket, streams[seat]) for seat, socket in enumerate(entered)]
         while not views[0].get("over"):
             to_act = views[0]["view"]["to_act"]
+            if to_act == -1:  # a deal's end: every seat continues (the panel's button)
+                for socket in entered:
+                    socket.send_text(json.dumps({"type": "continue"}))
+                views = [read_batch(socket, streams[seat]) for seat, socket in enumerate(entered)]
+                continue
             legal = views[to_act]["view"]["legal_actions"]
             entered[to_act].send_text(json.dumps({"type": "action",
                                                   "action": rng.choice(legal)}))

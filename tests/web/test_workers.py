@@ -106,6 +106,11 @@ def test_a_table_played_across_two_workers(workers: list[str]) -> None:
         views = {seat: next_view(seat) for seat in (0, 1)}
         while not views[0]["over"]:
             to_act = views[0]["view"]["to_act"]
+            if to_act == -1:  # a deal's end: both continue (the relayed one through Redis)
+                for socket in sockets.values():
+                    socket.send(json.dumps({"type": "continue"}))
+                views = {seat: next_view(seat) for seat in (0, 1)}
+                continue
             if views[to_act]["view"]["to_act"] != to_act:  # that seat has not heard yet
                 views[to_act] = next_view(to_act)
                 continue

@@ -109,10 +109,12 @@ class Match(ABC):
         }
         if self.seed is not None:
             record["seed_commitment"] = self.commitment()
-            if private or self.is_over():
+            if private or self.ended():
                 record["seed"], record["salt"] = self.seed, self.salt
         record["deals"] = [deal.to_dict() for deal in self.deals]
         record["match"] = self.state()
+        if self.resigned is not None:
+            record["resigned"] = self.resigned
         return record
 
     def check_commitment(self, stated: Any) -> str:
@@ -128,6 +130,22 @@ class Match(ABC):
             raise RecordError("the seed and salt do not match 'seed_commitment': the record "
                               "was altered")
         return "verified"
+
+    resigned: int | None = None
+    """The seat that resigned the match (its side loses it; the deal it was playing is not
+    booked): the match is over without its scoring having decided it (docs/rules/notation.md,
+    "Resigning")."""
+
+    def resign(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat} to resign")
+        if self.ended():
+            raise ValueError("the match is already over")
+        self.resigned = seat
+
+    def ended(self) -> bool:
+        """Decided by its scoring (``is_over``) or by a resignation."""
+        return self.resigned is not None or self.is_over()
 
     commitment_status = "none"
     """After ``from_record``: 'verified', 'sealed' or 'none' (see check_commitment)."""
@@ -186,6 +204,14 @@ class Match(ABC):
                 raise RecordError(f"deal {number}: {error}") from None
             match.deals.append(record)
             match._score(game)
+        resigned = data.get("resigned")
+        if resigned is not None:
+            if (not isinstance(resigned, int) or isinstance(resigned, bool)
+                    or not 0 <= resigned < len(match.seats)):
+                raise RecordError("'resigned' is the number of the seat that resigned")
+            if match.is_over():
+                raise RecordError("'resigned': the match was already decided")
+            match.resigned = resigned
         stated = data.get("match")
         if stated is not None and stated != match.state():
             raise RecordError(f"stated match state {stated} differs from the replay: "

@@ -37,13 +37,21 @@ class Table:
     """One deal (``game=``) or a whole match (a :class:`Match`) at a table of seats."""
 
     def __init__(self, match: Match | None = None, *, game: Game | None = None,
-                 streams: bool = True) -> None:
+                 streams: bool = True, hold: bool = False) -> None:
         """``streams`` False keeps no messages (bots playing each other: nobody reads them,
-        and each seat's observation or info state is asked from the game directly)."""
+        and each seat's observation or info state is asked from the game directly).
+
+        ``hold`` keeps a finished deal on the table until :meth:`next_deal` is called (a
+        server lets the people read the deal's end before the next one starts); without it
+        the next deal of a match opens at once."""
         if (match is None) == (game is None):
             raise ValueError("a table plays either a match or a single deal")
         self.match = match
         self.streams = streams
+        self.hold = hold
+        self.between = False
+        """A deal of the match is over, the match is not, and the next deal waits for
+        :meth:`next_deal` (only with ``hold``)."""
         first = game if game is not None else match.new_deal()  # type: ignore[union-attr]
         self.seats = first.SEATS
         self.log: list[list[dict[str, Any]]] = [[] for _ in range(self.seats)]
@@ -175,6 +183,22 @@ class Table:
                            seed_commitment=match.commitment())
             self._broadcast(end)
             return
+        if self.hold:
+            self.between = True
+            return
+        self._next()
+
+    def next_deal(self) -> list[tuple[int, dict[str, Any]]]:
+        """Open the next deal of a held table (``hold``); its messages as (seat, message)."""
+        if not self.between:
+            raise TableError(-1, "no deal is waiting to start")
+        start = self._lengths()
+        self.between = False
+        self._next()
+        return self._since(start)
+
+    def _next(self) -> None:
+        assert self.match is not None
         self.deal_number += 1
-        self.game = match.new_deal()
+        self.game = self.match.new_deal()
         self._open_deal()

@@ -147,17 +147,29 @@ def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
     async def history(request: Request) -> list[dict[str, Any]]:
         """The finished matches of the seats whose tokens the browser holds:
         ``{"seats": [{"table": id, "token": seat token}, ...]}``."""
-        seats = (await body(request)).get("seats")
-        if not isinstance(seats, list) or len(seats) > MAX_SEATS or not all(
-                isinstance(s, dict) and isinstance(s.get("table"), str)
-                and isinstance(s.get("token"), str) for s in seats):
-            raise LobbyError(f"'seats' is a list of at most {MAX_SEATS} "
-                             "{\"table\": id, \"token\": seat token}")
-        pairs = [(s["table"], s["token"]) for s in seats
-                 if 0 < len(s["table"]) <= 64 and 0 < len(s["token"]) <= 64]
+        pairs = _seat_pairs(await body(request))
         return await asyncio.to_thread(store().matches_of_seats, pairs)
 
+    @router.post("/api/mine")
+    async def mine(request: Request) -> list[dict[str, Any]]:
+        """"My tables": the waiting and running tables of the seats whose tokens the browser
+        holds (same body as ``/api/history``), so a lost link is not a lost game."""
+        pairs = _seat_pairs(await body(request))
+        return await asyncio.to_thread(store().matches_of_seats, pairs, ("waiting", "running"))
+
     return router
+
+
+def _seat_pairs(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The (table, seat token) pairs of a history request, refused when malformed."""
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) > MAX_SEATS or not all(
+            isinstance(s, dict) and isinstance(s.get("table"), str)
+            and isinstance(s.get("token"), str) for s in seats):
+        raise LobbyError(f"'seats' is a list of at most {MAX_SEATS} "
+                         "{\"table\": id, \"token\": seat token}")
+    return [(s["table"], s["token"]) for s in seats
+            if 0 < len(s["table"]) <= 64 and 0 < len(s["token"]) <= 64]
 
 
 def _password(password: Any) -> str:

@@ -22,14 +22,17 @@ import dataclasses
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, ClassVar
 
 from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Illegal, Observation
 from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
+from stich.schnapsen.caution import costly_action_warning
+from stich.schnapsen.game import Schnapsen
+from stich.web.deal_end import deal_end, match_end
 from stich.web.refusals import refusal
 from stich.web.scoreboard import score_svg
 from stich.web.store import Store, StoreFault, Write
@@ -71,6 +74,37 @@ class Settings:
     burst: int = 30
     rate: float = 15.0
     """A client may send ``burst`` messages at once and ``rate`` a second after that."""
+    deal_wait: float = 20.0
+    """Seconds a finished deal stays on the table until the next starts (unless everybody
+    continues first), for a table whose owner did not set it."""
+    deal_wait_bots: float = 3.0
+    """Seconds a finished deal stays on the table when no person is there to continue."""
+    expire_after: float = 86_400.0
+    """Seconds a waiting table waits for its people; then it expires (docs/web.md)."""
+
+
+@dataclasses.dataclass
+class TableSettings:
+    """What a table's owner sets when creating it (docs/web.md, "The owner's settings")."""
+
+    clock: float = 0.0
+    """Seconds a person has for a move, 0: no clock; when it runs out the away bot plays
+    that move."""
+    bot_delay: float | None = None
+    """Seconds a bot's move waits at this table; None: the server's ``Settings.bot_delay``."""
+    deal_wait: float | None = None
+    """Seconds a finished deal stays until the next starts, unless all people continue;
+    None: the server's ``Settings.deal_wait``."""
+
+    LIMITS: ClassVar[dict[str, tuple[float, float]]] = {
+        "clock": (0.0, 3600.0), "bot_delay": (0.0, 10.0), "deal_wait": (1.0, 600.0)}
+
+    @classmethod
+    def from_json(cls, text: str | None) -> TableSettings:
+        return cls(**json.loads(text)) if text else cls()
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self))
 
 
 @dataclasses.dataclass
@@ -133,7 +167,8 @@ class TableActor:
     """A table of the lobby and the task that plays it."""
 
     def __init__(self, row: dict[str, Any], store: Store, pool: Executor,
-                 settings: Settings, on_finish: Callable[[TableActor], None] | None = None
+                 settings: Settings, on_finish: Callable[[TableActor], None] | None = None,
+                 on_rematch: Callable[[TableActor], Awaitable[TableActor]] | None = None
                  ) -> None:
         self.id: str = row["id"]
         self.game: str = row["game"]
@@ -146,6 +181,21 @@ class TableActor:
         self.status: str = row["status"]
         self.store, self.pool, self.settings = store, pool, settings
         self.on_finish = on_finish
+        self.on_rematch = on_rematch
+        """Opens the rematch's table (the lobby): same seats and settings, a new seed."""
+        self.owner: str = row.get("owner") or ""
+        self.table_settings = TableSettings.from_json(row.get("settings"))
+        self.created: float = row.get("created") or time.time()
+        self._continued: set[int] = set()
+        """The people who have continued after the deal that just ended."""
+        self._deal_timer: asyncio.TimerHandle | None = None
+        self._clock_timer: asyncio.TimerHandle | None = None
+        self._clock: tuple[int, int, float] | None = None
+        """The running move clock: (move, seat, wall-clock time it runs out)."""
+        self._forced = -1
+        """The move whose clock ran out: the away bot plays it."""
+        self._rematch: set[int] = set()
+        self.rematch_table: str | None = None
         self.table: Table | None = None
         self.seq = 0
         """Actions in the log so far (the next one's number)."""
@@ -177,18 +227,14 @@ class TableActor:
         match = match_class(self.game)([s.name for s in self.seats], seed=self.seed,
                                        options=self.options_object())
         match.salt = self.salt
-        return Table(match)
+        return Table(match, hold=True)
 
     def replay(self, entries: list[dict[str, Any]]) -> None:
         """Rebuild the running table from its event log (after a restart)."""
         self.table = table = self._new_table()
         self._note_turn()
         for entry in entries:
-            if entry["kind"] == "forfeit":
-                why = json.loads(entry["action"])
-                table.forfeit(entry["seat"], Illegal(why["rule"], why["reason"]))
-            else:
-                table.submit(entry["seat"], entry["action"])
+            replay_entry(table, entry)
             self.seq += 1
             self._note_turn()
 
@@ -196,14 +242,19 @@ class TableActor:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
         if self.status == "running":
             self._arm_away_timers()
+            if self.table is not None and self.table.between:  # resumed between two deals
+                self._deal_ended(resumed=True)
         self.inbox.put_nowait(("wake",))
+        if self.status == "waiting":  # nobody joins: it expires (Settings.expire_after)
+            left = max(0.0, self.created + self.settings.expire_after - time.time())
+            asyncio.get_running_loop().call_later(left, self.inbox.put_nowait, ("expire",))
 
     async def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-        for timer in self._away_timers:
+        for timer in [*self._away_timers, self._deal_timer, self._clock_timer]:
             if timer is not None:
                 timer.cancel()
 
@@ -211,7 +262,9 @@ class TableActor:
     def info(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "preset": self.preset,
                 "options": self.options, "status": self.shown_status(),
-                "seats": self.seat_list(), "fault": self.fault}
+                "seats": self.seat_list(), "fault": self.fault,
+                "settings": dataclasses.asdict(self.table_settings),
+                "rematch": self.rematch_table}
 
     def shown_status(self) -> str:
         """``stopped`` while the writes fail, else the stored status."""
@@ -261,6 +314,8 @@ class TableActor:
                 client.send(message)
             if self.fault is None:
                 client.send(self._view(seat))
+            for panel in self._panels():
+                client.send(panel)
         if self.fault is not None:
             client.send(_stopped())
         if self.away[seat]:
@@ -272,6 +327,8 @@ class TableActor:
         client.send({"type": "hello", "seat": None, "table": self.info()})
         if self.table is not None:
             client.send(self._public_view())
+            for panel in self._panels():
+                client.send(panel)
         self._broadcast_seats()
 
     def _detach(self, client: Client) -> None:
@@ -295,6 +352,18 @@ class TableActor:
         future: asyncio.Future[dict[str, Any] | None] = (
             asyncio.get_running_loop().create_future())
         self.inbox.put_nowait(("action", seat, action, future))
+        return await future
+
+    async def control(self, seat: int | None, kind: str) -> dict[str, Any] | None:
+        """A person's ``continue``, ``rematch`` or ``resign``: None when taken, else the
+        refusal (:func:`refused`)."""
+        if seat is None:
+            return refused("a spectator cannot act: join a table to play", "spectator")
+        if self.task is None or self.task.done():
+            return refused("the table is not running on this server", "not_running")
+        future: asyncio.Future[dict[str, Any] | None] = (
+            asyncio.get_running_loop().create_future())
+        self.inbox.put_nowait(("action", seat, {"control": kind}, future))
         return await future
 
     # --- the task ----------------------------------------------------------------------------
@@ -323,7 +392,9 @@ class TableActor:
             _, seat, action, future = item
             self._asking = future
             try:
-                error = await self._take(seat, action, by_bot=False)
+                error = (await self._control(seat, action["control"])
+                         if isinstance(action, dict)
+                         else await self._take(seat, action, by_bot=False))
             finally:
                 self._asking = None
             if not future.done():
@@ -344,7 +415,17 @@ class TableActor:
             self._broadcast_seats()
         elif kind == "away":
             self._mark_away(item[1])
+        elif kind == "next_deal":
+            if self.table is not None and self.table.between and (
+                    item[1] == self.table.deal_number):
+                self._open_next()
+        elif kind == "clock":
+            if self._clock is not None and self._clock[0] == item[1] == self.seq:
+                self._forced = self.seq  # S-11's pace aside: the away bot plays this move
+        elif kind == "expire":
+            await self._expire()
         self._next_bot()
+        self._arm_clock()
 
     def _mark_away(self, seat: int) -> None:
         gone = self._gone_since[seat]
@@ -372,7 +453,10 @@ class TableActor:
         table = self.table
         if table is None:
             return refused("the table has not started: seats are still free", "not_started")
-        if table.to_act == TERMINAL:
+        if table.between:
+            return refused("the deal is over: the next starts once the table has continued",
+                           "between_deals")
+        if table.to_act == TERMINAL or self.status != "running":
             return refused("the match is over", "match_over")
         if table.to_act != seat:
             return refused(f"it is seat {table.to_act}'s turn, not seat {seat}'s",
@@ -417,11 +501,185 @@ class TableActor:
             self._send(seat, message)
         self._tell_watchers([message for seat, message in new if seat == 0])
         self._send_views()
+        if table.between:
+            self._deal_ended()
         if over:
-            self.status = "finished"
-            self._broadcast_seats()
-            if self.on_finish is not None:
-                self.on_finish(self)
+            self._finished()
+
+    def _finished(self) -> None:
+        self.status = "finished"
+        for panel in self._panels():
+            self._tell_all(panel)
+        self._broadcast_seats()
+        if self.on_finish is not None:
+            self.on_finish(self)
+
+    # --- between deals, the match's end, resigning, rematch (docs/web.md) ------------------
+    def _panels(self) -> list[dict[str, Any]]:
+        """What the end-of-deal or end-of-match panel shows now (none while a deal runs)."""
+        table = self.table
+        if table is None or table.match is None:
+            return []
+        out = []
+        if (table.game.is_terminal() and (table.between or self.status == "finished")
+                and table.match.resigned is None):
+            out.append({**deal_end(table.game, table.deal_number),
+                        "wait": self._deal_wait(), "continued": sorted(self._continued)})
+        if self.status == "finished":
+            out.append({"type": "match_over", **match_end(table.match, table.match.resigned),
+                        "names": [s.name for s in self.seats], "board": self._board(),
+                        "rematch": sorted(self._rematch), "table": self.rematch_table})
+        return out
+
+    def _people(self) -> list[int]:
+        """The seats of people at the table now (joined, connected, not played by a bot)."""
+        return [seat for seat, info in enumerate(self.seats)
+                if info.kind == "person" and self.clients[seat] and not self.away[seat]]
+
+    def _deal_wait(self, resumed: bool = False) -> float:
+        """The table's wait; the bots' short one when no person is there, except after a
+        restart, when the people have not had the time to reconnect."""
+        wait = self.table_settings.deal_wait
+        wait = self.settings.deal_wait if wait is None else wait
+        return wait if resumed or self._people() else min(self.settings.deal_wait_bots, wait)
+
+    def _deal_ended(self, resumed: bool = False) -> None:
+        """A deal of the match is over: the panel, and the next deal once the people have
+        continued or the wait is over."""
+        assert self.table is not None
+        self._continued = set()
+        for panel in self._panels():
+            self._tell_all(panel)
+        if self._deal_timer is not None:
+            self._deal_timer.cancel()
+        self._deal_timer = asyncio.get_running_loop().call_later(
+            self._deal_wait(resumed), self.inbox.put_nowait,
+            ("next_deal", self.table.deal_number))
+
+    def _open_next(self) -> None:
+        table = self.table
+        assert table is not None
+        if self._deal_timer is not None:
+            self._deal_timer.cancel()
+            self._deal_timer = None
+        self._continued = set()
+        new = table.next_deal()
+        self._note_turn()
+        for seat, message in new:
+            self._send(seat, message)
+        self._tell_watchers([message for seat, message in new if seat == 0])
+        self._send_views()
+
+    async def _control(self, seat: int, kind: str) -> dict[str, Any] | None:
+        table = self.table
+        if kind == "continue":
+            if table is None or not table.between:
+                return refused("no deal is waiting to start", "not_between_deals")
+            self._continued.add(seat)
+            people = self._people()
+            if all(person in self._continued for person in people):
+                self._open_next()
+            else:
+                self._tell_all({"type": "continued", "seats": sorted(self._continued)})
+            return None
+        if kind == "resign":
+            return await self._resign(seat)
+        if kind == "rematch":
+            return await self._ask_rematch(seat)
+        return refused(f"unknown message type {kind!r}", "unknown_type", type=kind)
+
+    async def _resign(self, seat: int) -> dict[str, Any] | None:
+        """The seat gives the match up: its side loses it (docs/rules/notation.md,
+        "Resigning"); stored with the finished match in one transaction."""
+        table = self.table
+        if table is None or table.match is None or self.status != "running":
+            return refused("only a running match can be resigned", "not_running_match")
+        table.match.resign(seat)
+        record = table.match.to_record()
+        names = [s.name for s in self.seats]
+        write = Store.append_action(self.id, self.seq, seat, "resign", "resign", False)
+        finish = Store.finish(self.id, record, names)
+        await self._store(lambda conn: [write(conn), finish(conn)])
+        self.seq += 1
+        self._tell_all({"type": "resigned", "seat": seat})
+        self._finished()
+        return None
+
+    async def _ask_rematch(self, seat: int) -> dict[str, Any] | None:
+        """One click per person; when all have asked, the lobby opens the rematch's table
+        and each person hears his new seat's token (bots accept at once)."""
+        if self.status != "finished" or self.on_rematch is None:
+            return refused("a rematch follows a finished match", "no_rematch")
+        if self.rematch_table is not None:
+            return refused("the rematch is open already", "rematch_open")
+        self._rematch.add(seat)
+        persons = [n for n, info in enumerate(self.seats) if info.kind == "person"]
+        if not all(person in self._rematch for person in persons):
+            self._tell_all({"type": "rematch_asked", "seats": sorted(self._rematch)})
+            return None
+        new = await self.on_rematch(self)
+        self.rematch_table = new.id
+        for person in persons:
+            self._send(person, {"type": "rematch", "table": new.id,
+                                "token": new.seats[person].token})
+        for client in list(self.watchers):
+            client.send({"type": "rematch", "table": new.id, "token": None})
+        return None
+
+    async def _expire(self) -> None:
+        """A waiting table nobody filled in time is closed for good."""
+        if self.status != "waiting":
+            return
+        await self._store(Store.update_table(self.id, status="expired"))
+        self.status = "expired"
+        self._broadcast_seats()
+
+    async def cancel(self) -> None:
+        """The owner closes a table that has not started (called by the lobby)."""
+        await self._store(Store.update_table(self.id, status="cancelled"))
+        self.status = "cancelled"
+        self._broadcast_seats()
+
+    def _tell_all(self, message: dict[str, Any]) -> None:
+        for seat in range(len(self.seats)):
+            self._send(seat, message)
+        for client in list(self.watchers):
+            client.send(message)
+
+    # --- the move clock (docs/web.md, "The owner's settings") -----------------------------
+    def _arm_clock(self) -> None:
+        """A person to act has ``clock`` seconds; then the away bot plays the move."""
+        table = self.table
+        seconds = self.table_settings.clock
+        if (table is None or not seconds or self.status != "running" or self.fault
+                or table.between or table.to_act == TERMINAL):
+            self._stop_clock()
+            return
+        seat = table.to_act
+        if self.seats[seat].kind != "person" or self._bot_plays(seat):
+            self._stop_clock()
+            return
+        if self._clock is not None and self._clock[0] == self.seq:
+            return
+        self._stop_clock()
+        self._clock = (self.seq, seat, time.time() + seconds)
+        self._clock_timer = asyncio.get_running_loop().call_later(
+            seconds, self.inbox.put_nowait, ("clock", self.seq))
+        self._tell_all({"type": "clock", "clock": self._clock_view()})
+
+    def _stop_clock(self) -> None:
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+        if self._clock is not None:  # everybody sees it stop
+            self._tell_all({"type": "clock", "clock": None})
+        self._clock_timer, self._clock = None, None
+
+    def _clock_view(self) -> dict[str, Any] | None:
+        if self._clock is None:
+            return None
+        _, seat, ends = self._clock
+        return {"seat": seat, "seconds": self.table_settings.clock,
+                "left": max(0.0, round(ends - time.time(), 1))}
 
     # --- a store that refuses writes (docs/web.md, robustness) ------------------------------
     async def _store(self, work: Write) -> None:
@@ -473,12 +731,16 @@ class TableActor:
 
     # --- bots ----------------------------------------------------------------------------------
     def _bot_plays(self, seat: int) -> bool:
-        return self.seats[seat].kind == "bot" or self.away[seat]
+        return self.seats[seat].kind == "bot" or self.away[seat] or self._forced == self.seq
+
+    def bot_delay(self) -> float:
+        delay = self.table_settings.bot_delay
+        return self.settings.bot_delay if delay is None else delay
 
     def _next_bot(self) -> None:
         """Ask a worker for the move if a bot (or a marked bot for an away person) is to act."""
         table = self.table
-        if table is None or self.status != "running" or self.fault:
+        if table is None or self.status != "running" or self.fault or table.between:
             return
         seat = table.to_act
         if seat == TERMINAL or not self._bot_plays(seat) or self._thinking == self.seq:
@@ -501,7 +763,7 @@ class TableActor:
                 action = result.result()
             except Exception as error:  # a crashed bot forfeits like an illegal one
                 action = f"? {error}"
-            delay = self.settings.bot_delay
+            delay = self.bot_delay() if self.seats[seat].kind == "bot" else 0.0
             if delay:
                 loop.call_later(delay, self.inbox.put_nowait, ("bot", seat, action, move))
             else:
@@ -554,8 +816,10 @@ class TableActor:
                                 "view": seat_view(table.game, seat)}
         if table.match is not None:
             view["match"] = table.match.state()
-            view["over"] = table.match.is_over()
+            view["over"] = table.match.ended()
             view["board"] = self._board()
+        view["clock"] = self._clock_view()
+        view["warnings"] = warnings(table, seat)
         return view
 
     def _board(self) -> str:
@@ -576,8 +840,9 @@ class TableActor:
                                 "view": public_view(table.game)}
         if table.match is not None:
             view["match"] = table.match.state()
-            view["over"] = table.match.is_over()
+            view["over"] = table.match.ended()
             view["board"] = self._board()
+        view["clock"] = self._clock_view()
         return view
 
     def _send_views(self) -> None:
@@ -606,6 +871,38 @@ class TableActor:
             self._send(seat, message)
         for client in list(self.watchers):
             client.send(message)
+
+
+def warnings(table: Table, seat: int) -> dict[str, Any]:
+    """The seat's legal actions that a soft table asks about once (S-7, S-8, S-11:
+    ``stich.schnapsen.caution``); empty in sharp and tournament and for other seats."""
+    game = table.game
+    if (not isinstance(game, Schnapsen) or table.between or game.current_player() != seat):
+        return {}
+    out: dict[str, Any] = {}
+    for action in game.legal_actions():
+        if action.verb in ("claim", "close"):
+            warning = costly_action_warning(game, action)
+            if warning is not None:
+                out[str(action)] = {"rule": warning.rule, "points": warning.points,
+                                    "reachable": warning.reachable, "verb": action.verb}
+    return out
+
+
+def replay_entry(table: Table, entry: dict[str, Any]) -> None:
+    """One stored entry of a table's log through the table (an action, a forfeit or a
+    resignation); a deal held at its end opens the next first."""
+    if entry["kind"] == "resign":
+        assert table.match is not None
+        table.match.resign(entry["seat"])
+        return
+    if table.between:
+        table.next_deal()
+    if entry["kind"] == "forfeit":
+        why = json.loads(entry["action"])
+        table.forfeit(entry["seat"], Illegal(why["rule"], why["reason"]))
+    else:
+        table.submit(entry["seat"], entry["action"])
 
 
 def _stopped() -> dict[str, Any]:

@@ -150,7 +150,20 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:
         actor = await lobby().create(await body(request))
-        return {**actor.info(), "link": f"/t/{actor.id}"}
+        return {**actor.info(), "link": f"/t/{actor.id}", "owner": actor.owner}
+
+    @app.post("/api/tables/{table_id}/cancel")
+    async def cancel(table_id: str, request: Request) -> dict[str, Any]:
+        """The owner closes a table that has not started."""
+        await lobby().cancel(table_id, (await body(request)).get("owner"))
+        return {"status": "cancelled"}
+
+    @app.post("/api/tables/{table_id}/bot")
+    async def seat_bot(table_id: str, request: Request) -> dict[str, Any]:
+        """The owner gives a free seat to a bot (``{"owner", "seat", "level"}``)."""
+        data = await body(request)
+        await lobby().seat_bot(table_id, data.get("owner"), data.get("seat"), data.get("level"))
+        return (await lobby().get(table_id)).info()
 
     async def remote_owner(table_id: str) -> str | None:
         """With several workers: the worker holding the table if it is not this one."""
@@ -271,6 +284,10 @@ async def _answer(raw: str | bytes, actor: TableActor, seat: int | None, limit: 
     once they are spent, other messages are dropped and the client hears "too many messages"
     at most once a second."""
     action, reply = check_message(raw, limit, settings)
+    if reply is not None and reply.get("type") == "control":
+        refused = await actor.control(seat, reply["control"])
+        return None if refused is None else limit.charge(
+            {"type": "error", **refused, "control": reply["control"]})
     if action is None:
         return reply
     refused = await _judge(action, actor, seat)

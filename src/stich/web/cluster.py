@@ -118,6 +118,11 @@ class Cluster:
             refused = await actor.act(client.seat, request["action"])
             if refused is not None:
                 client.send({"type": "error", **refused, "action": request["action"]})
+        elif op == "control" and conn in self.remote:
+            actor, client, _ = self.remote[conn]
+            refused = await actor.control(client.seat, request["control"])
+            if refused is not None:
+                client.send({"type": "error", **refused, "control": request["control"]})
         elif op == "detach" and conn in self.remote:
             actor, client, pump = self.remote.pop(conn)
             actor.detach(client)
@@ -174,7 +179,10 @@ class Cluster:
             while True:
                 raw = await receive_frame(socket)
                 action, reply = check(raw)
-                if reply is not None:
+                if reply is not None and reply.get("type") == "control":
+                    await self.redis.publish(target, json.dumps(
+                        {**base, "op": "control", "control": reply["control"]}))
+                elif reply is not None:
                     await socket.send_json(reply)
                 if action is not None:
                     await self.redis.publish(target, json.dumps(

@@ -106,6 +106,11 @@ def _size(payload: str | bytes) -> int:
     return len(payload.encode())
 
 
+CONTROLS = frozenset({"continue", "rematch", "resign"})
+"""Messages about the match rather than a move (docs/events.md): the next deal, a rematch,
+giving the match up."""
+
+
 def check_message(raw: str | bytes, limit: RateLimit, settings: Settings
                   ) -> tuple[str | None, dict[str, Any] | None]:
     """(the action to judge or pass on, the reply to give here). An action always goes on,
@@ -114,6 +119,8 @@ def check_message(raw: str | bytes, limit: RateLimit, settings: Settings
     parsed = _parse(raw, settings)
     if isinstance(parsed, str):
         return parsed, None
+    if parsed["type"] == "control":  # judged by the table like an action
+        return None, parsed
     return None, limit.charge(parsed, cost=0 if parsed["type"] == "pong" else 1)
 
 
@@ -131,6 +138,8 @@ def _parse(raw: str | bytes, settings: Settings) -> str | dict[str, Any]:
     kind = data.get("type") if isinstance(data, dict) else None
     if kind == "ping":
         return {"type": "pong"}
+    if kind in CONTROLS:
+        return {"type": "control", "control": kind}
     if kind != "action":
         return error(f"unknown message type {kind!r}: send {{\"type\": \"action\", "
                      "\"action\": ...}", "unknown_type", type=str(kind))

@@ -21,7 +21,7 @@ from typing import Any
 from stich.core.options import OptionsError
 from stich.core.registry import game_class, game_names
 from stich.web import words
-from stich.web.actor import SeatInfo, Settings, TableActor
+from stich.web.actor import SeatInfo, Settings, TableActor, TableSettings
 from stich.web.store import Store, StoreFault
 from stich.web.thinking import levels
 
@@ -212,7 +212,7 @@ class Lobby:
             if self.cluster is not None and await self.cluster.owner_of(row["id"]) != (
                     self.cluster.id):
                 continue
-            actor = TableActor(row, self.store, self.pool, self.settings)
+            actor = self._actor(row)
             if actor.status == "running":
                 actor.replay(entries)
             self.actors[actor.id] = actor
@@ -233,11 +233,11 @@ class Lobby:
             0 < len(table_id) <= 64) else None
         if row is None:
             raise LobbyError("no such table: check the link", 404, "no_table")
-        actor = TableActor(row, self.store, self.pool, self.settings)
+        actor = self._actor(row)
         entries = await asyncio.to_thread(self.store.actions_of, table_id)
-        if actor.status != "waiting":
+        if actor.status in ("running", "finished"):
             actor.replay(entries)
-        if actor.status != "finished":  # written by another worker: this one takes it over
+        if actor.status in ("waiting", "running"):  # written by another worker: taken over
             self.actors[table_id] = actor
             actor.start_task()
             _start_if_full(actor)
@@ -251,14 +251,20 @@ class Lobby:
             raise LobbyError("no such table: check the link", 404, "no_table")
         return TableActor(row, self.store, self.pool, self.settings)
 
+    def _actor(self, row: dict[str, Any]) -> TableActor:
+        return TableActor(row, self.store, self.pool, self.settings,
+                          on_rematch=self.rematch)
+
     async def create(self, spec: Any) -> TableActor:
-        """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}]}``."""
+        """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}],
+        "settings": {"clock", "bot_delay", "deal_wait"}}``; its ``owner`` token is the
+        creating browser's (cancel, give a seat to a bot)."""
         if not isinstance(spec, dict):
             raise LobbyError("a table is described by a JSON object")
-        unknown = sorted(set(spec) - {"game", "preset", "options", "seats"})
+        unknown = sorted(set(spec) - {"game", "preset", "options", "seats", "settings"})
         if unknown:
             raise LobbyError(f"unknown field {unknown[0][:40]!r}: a table has game, preset, "
-                             "options and seats", code="table_field",
+                             "options, seats and settings", code="table_field",
                              args={"field": unknown[0][:40]})
         game = spec.get("game")
         names = sorted(game_names(), key=_game_order)
@@ -268,23 +274,84 @@ class Lobby:
         cls = game_class(game)
         options = _options(cls.OPTIONS, spec.get("preset"), spec.get("options"))
         seats = _seats(game, cls.SEATS, spec.get("seats"))
-        row = {"id": secrets.token_urlsafe(16), "game": game, "preset": options.preset,
-               "options": json.dumps(options.overrides(), default=_jsonable),
-               "seats": json.dumps([s.stored() for s in seats]),
+        table_settings = _table_settings(spec.get("settings"))
+        return await self._open(game, options.preset,
+                                json.dumps(options.overrides(), default=_jsonable), seats,
+                                table_settings)
+
+    async def _open(self, game: str, preset: str, options: str, seats: list[SeatInfo],
+                    table_settings: TableSettings, status: str = "waiting") -> TableActor:
+        row = {"id": secrets.token_urlsafe(16), "game": game, "preset": preset,
+               "options": options, "seats": json.dumps([s.stored() for s in seats]),
                "seed": (self._seeds or secrets.SystemRandom()).getrandbits(62),
                "salt": secrets.token_hex(16),
-               "status": "waiting", "created": time.time(), "finished": None, "record": None}
+               "status": status, "created": time.time(), "finished": None, "record": None,
+               "owner": secrets.token_urlsafe(24), "settings": table_settings.to_json()}
         try:
             await self.store.write(Store.new_table(row))
         except StoreFault:
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
         if self.cluster is not None:
             await self.cluster.claim_new(row["id"])
-        actor = TableActor(row, self.store, self.pool, self.settings)
+        actor = self._actor(row)
         self.actors[actor.id] = actor
         actor.start_task()
         actor.inbox.put_nowait(("start",))
         return actor
+
+    async def rematch(self, old: TableActor) -> TableActor:
+        """The same seats (people and bots, each person a new token) and settings, a new
+        seed: every seat is taken, so it starts at once."""
+        seats = [SeatInfo(s.kind, name=s.name, level=s.level, joined=True,
+                          token=secrets.token_urlsafe(24) if s.kind == "person" else "")
+                 for s in old.seats]
+        try:
+            return await self._open(old.game, old.preset, json.dumps(old.options), seats,
+                                    old.table_settings)
+        except LobbyError:
+            raise
+        except Exception as error:  # a store fault: the players may ask again
+            raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from error
+
+    async def owned(self, table_id: str, owner: Any) -> TableActor:
+        """The table if ``owner`` is its owner's token (403 otherwise)."""
+        actor = await self.get(table_id)
+        if not (isinstance(owner, str) and actor.owner
+                and secrets.compare_digest(actor.owner, owner)):
+            raise LobbyError("only the table's owner may do this", 403, "not_owner")
+        if actor.status != "waiting":
+            raise LobbyError("the table has started or is closed", 409, "not_waiting")
+        return actor
+
+    async def cancel(self, table_id: str, owner: Any) -> None:
+        actor = await self.owned(table_id, owner)
+        await actor.cancel()
+        self.actors.pop(table_id, None)
+        await actor.stop()
+
+    async def seat_bot(self, table_id: str, owner: Any, seat: Any, level: Any) -> None:
+        """The owner gives a free person's seat to a bot of ``level``."""
+        actor = await self.owned(table_id, owner)
+        free = [n for n, s in enumerate(actor.seats) if s.kind == "person" and not s.joined]
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+            raise LobbyError(f"seat {str(seat)[:10]} is not free", 409, "seat_taken",
+                             {"seat": str(seat)[:10]})
+        level = level or "rules"
+        known = levels(actor.game)
+        if not isinstance(level, str) or level not in known:
+            raise LobbyError(f"no bot {str(level)[:40]!r} for {actor.game}; known: "
+                             f"{', '.join(known)}", code="unknown_level",
+                             args={"seat": seat + 1, "known": ", ".join(known)})
+        before = actor.seats[seat]
+        actor.seats[seat] = SeatInfo("bot", name=f"Bot {seat + 1} ({level})", level=level,
+                                     joined=True)
+        try:
+            await self.store.write(Store.update_table(
+                actor.id, seats=json.dumps([s.stored() for s in actor.seats])))
+        except StoreFault:
+            actor.seats[seat] = before
+            raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
+        actor.inbox.put_nowait(("start",))
 
     async def join(self, table_id: str, name: Any, seat: Any = None,
                    login: Any = None) -> tuple[int, str]:
@@ -309,6 +376,9 @@ class Lobby:
                 raise LobbyError(f"seat {seat} is not free", 409, "seat_taken",
                                  {"seat": seat})
             free = [seat]
+        if actor.status in ("cancelled", "expired"):
+            raise LobbyError(f"this table is {actor.status}: open a new one", 410,
+                             f"table_{actor.status}")
         if not free or actor.status != "waiting":
             raise LobbyError("every seat at this table is taken", 409, "table_full")
         number = free[0]
@@ -326,6 +396,34 @@ class Lobby:
         actor.inbox.put_nowait(("start",))
         actor.inbox.put_nowait(("wake",))
         return number, info.token
+
+
+def _table_settings(spec: Any) -> TableSettings:
+    """The owner's settings from ``{"clock", "bot_delay", "deal_wait"}`` (seconds; each
+    may be left out), every wrong value refused with its name and range."""
+    if spec is None:
+        return TableSettings()
+    if not isinstance(spec, dict):
+        raise LobbyError("'settings' is an object of clock, bot_delay and deal_wait",
+                         code="bad_settings")
+    values: dict[str, float] = {}
+    for name, value in spec.items():
+        limits = TableSettings.LIMITS.get(name)
+        if limits is None:
+            raise LobbyError(f"unknown setting {str(name)[:40]!r}; known: "
+                             f"{', '.join(TableSettings.LIMITS)}", code="unknown_setting",
+                             args={"setting": str(name)[:40]})
+        if value is None and name in ("bot_delay", "deal_wait"):
+            continue
+        low, high = limits
+        if (not isinstance(value, int | float) or isinstance(value, bool)
+                or not low <= value <= high or (name == "clock" and 0 < value < 5)):
+            raise LobbyError(f"setting {name}: a number of seconds from {low:g} to {high:g}"
+                             + (" (a clock has at least 5)" if name == "clock" else ""),
+                             code="bad_setting", args={"setting": name, "low": low,
+                                                       "high": high})
+        values[name] = float(value)
+    return TableSettings(**values)
 
 
 def _start_if_full(actor: TableActor) -> None:

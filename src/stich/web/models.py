@@ -22,10 +22,13 @@ tables = sa.Table(
     sa.Column("seats", sa.Text(), nullable=False),         # JSON: [{kind, level, name, token}]
     sa.Column("seed", sa.BigInteger(), nullable=False),
     sa.Column("salt", sa.String(64), nullable=False),
-    sa.Column("status", sa.String(20), nullable=False),    # waiting, running, finished
+    sa.Column("status", sa.String(20), nullable=False),    # waiting, running, finished, ...
+    # (cancelled and expired: tables that never started, docs/web.md)
     sa.Column("created", sa.Float(), nullable=False),
     sa.Column("finished", sa.Float(), nullable=True),
     sa.Column("record", sa.Text(), nullable=True),         # JSON: the match record, at the end
+    sa.Column("owner", sa.String(64), nullable=True),      # the creating browser's token
+    sa.Column("settings", sa.Text(), nullable=True),       # JSON: the owner's table settings
 )
 
 actions = sa.Table(

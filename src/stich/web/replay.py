@@ -16,7 +16,6 @@ what the other hands hold. Answers are kept per (table, step): a finished match 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -24,10 +23,10 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from stich.core.game import TERMINAL, Illegal
+from stich.core.game import TERMINAL
 from stich.core.knowledge import InfoState
 from stich.core.table import Table
-from stich.web.actor import TableActor
+from stich.web.actor import TableActor, replay_entry
 from stich.web.lobby import Lobby, LobbyError
 
 WORLDS = 12
@@ -49,15 +48,11 @@ def replayed(actor: TableActor) -> Iterator[tuple[Table, int | None, str | None,
     table: Table = actor._new_table()
     yield table, None, None, False, False
     for entry in actor.store.actions_of(actor.id):
-        deal = table.deal_number
-        forfeit = entry["kind"] == "forfeit"
-        if forfeit:
-            why = json.loads(entry["action"])
-            table.forfeit(entry["seat"], Illegal(why["rule"], why["reason"]))
-        else:
-            table.submit(entry["seat"], entry["action"])
-        yield table, entry["seat"], entry["action"], forfeit, (
-            table.deal_number != deal or table.to_act == TERMINAL)
+        replay_entry(table, entry)  # a held deal opens the next first; a resignation ends it
+        if entry["kind"] == "resign":
+            continue
+        yield table, entry["seat"], entry["action"], entry["kind"] == "forfeit", (
+            table.between or table.to_act == TERMINAL)
 
 
 def replay_frames(actor: TableActor) -> dict[str, Any]:

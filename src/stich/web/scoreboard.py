@@ -23,32 +23,54 @@ def score_svg(table: Table) -> str:
     from stich.tafel.drawing import counter_svg
 
     scores = [m["match"] for m in table.log[0] if m["type"] == "score"]
+    over = match.is_over()  # decided by its scoring (a resigned match stands as it was)
     if match.GAME == "schnapsen":
         start = match.options.bummerl_start  # type: ignore[attr-defined]
         columns: list[list[int]] = [[start] for _ in names]
-        for state in _current_unit(scores, len(names)):
+        for state in _current_unit(scores, over):
             for seat, value in enumerate(state["remaining"]):
                 columns[seat].append(value)
+        last = _last_unit_end(scores, over)
+        if last is not None:  # the Bummerl that ended the match, at its last score
+            for seat, made in enumerate(last["score"]):
+                columns[seat].append(max(0, start - made))
         bummerl = scores[-1]["bummerl"] if scores else [0] * len(names)
         return counter_svg(names, columns, bummerl)
     parties = ([f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
                if len(names) == 4 else list(names))
     columns = [[0] for _ in parties]
-    for state in _current_unit(scores, len(parties)):
+    for state in _current_unit(scores, over):
         for party, value in enumerate(state["score"]):
+            columns[party].append(value)
+    last = _last_unit_end(scores, over)
+    if last is not None:  # the race that ended the match, at its last score, not 0:0
+        for party, value in enumerate(last["score"]):
             columns[party].append(value)
     bummerl = scores[-1]["bummerl"] if scores else [0] * len(parties)
     return counter_svg(parties, columns, bummerl)
 
 
-def _current_unit(scores: list[dict[str, Any]], parties: int) -> list[dict[str, Any]]:
-    """The score states since the last Bummerl was given (the column starts afresh then)."""
+def _current_unit(scores: list[dict[str, Any]], over: bool = False) -> list[dict[str, Any]]:
+    """The score states since the last Bummerl was given (the column starts afresh then);
+    once the match is ``over``, those of the unit that ended it (drawn as it stood)."""
     out: list[dict[str, Any]] = []
+    before: list[dict[str, Any]] = []
     finished = 0
     for state in scores:
         if len(state.get("finished", [])) != finished:
             finished = len(state.get("finished", []))
-            out = []
+            before, out = out, []
             continue
         out.append(state)
-    return out
+    return before if over and not out else out
+
+
+def _last_unit_end(scores: list[dict[str, Any]], over: bool) -> dict[str, Any] | None:
+    """Once the match is over and its last state opened no new unit: the unit that ended it
+    (its ``score`` as it stood)."""
+    if not over or not scores or not scores[-1].get("finished"):
+        return None
+    if len(scores) > 1 and scores[-2].get("finished") == scores[-1]["finished"]:
+        return None  # the match ended otherwise (a resignation) within a running unit
+    last: dict[str, Any] = scores[-1]["finished"][-1]
+    return last

@@ -292,11 +292,11 @@ class Store:
             return None if row is None else dict(row)
 
     def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-        """Every table not finished, with its action log in order (to resume after a restart)."""
+        """Every table waiting or running, with its action log in order (resuming a restart)."""
         out = []
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(models.tables).where(
-                models.tables.c.status != "finished")).mappings().all()
+                models.tables.c.status.in_(("waiting", "running")))).mappings().all()
             for row in rows:
                 log = conn.execute(sa.select(models.actions).where(
                     models.actions.c.table_id == row["id"]).order_by(
@@ -323,9 +323,10 @@ class Store:
                 .order_by(models.tables.c.finished.desc())).mappings().all()
         return [_summary(row, row["seat"]) for row in rows]
 
-    def matches_of_seats(self, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:
-        """The finished matches among ``(table id, seat token)`` pairs whose token is a seat's
-        of that table (what a guest's browser holds), newest first."""
+    def matches_of_seats(self, seats: list[tuple[str, str]],
+                         statuses: tuple[str, ...] = ("finished",)) -> list[dict[str, Any]]:
+        """The matches (finished, or of ``statuses``) among ``(table id, seat token)`` pairs
+        whose token is a seat's of that table (what a guest's browser holds), newest first."""
         wanted: dict[str, set[str]] = {}
         for table_id, token in seats:
             wanted.setdefault(table_id, set()).add(token)
@@ -334,14 +335,14 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(models.tables).where(
                 models.tables.c.id.in_(list(wanted)),
-                models.tables.c.status == "finished")).mappings().all()
+                models.tables.c.status.in_(statuses))).mappings().all()
         out = []
         for row in rows:
             tokens = [s.get("token") for s in json.loads(row["seats"])]
             mine = [n for n, token in enumerate(tokens) if token and token in wanted[row["id"]]]
             if mine:
                 out.append(_summary(row, mine[0]))
-        return sorted(out, key=lambda m: -(m["finished"] or 0))
+        return sorted(out, key=lambda m: -(m["finished"] or m["created"] or 0))
 
     def account(self, name: str) -> dict[str, Any] | None:
         """The account's row (name, password hash, hidden), or None."""
@@ -364,9 +365,9 @@ class Store:
 
 
 def _summary(row: Any, seat: int) -> dict[str, Any]:
-    """A finished match as the lists show it: no seat's token, no seed."""
+    """A match as the lists show it: no seat's token, no seed."""
     return {"id": row["id"], "game": row["game"], "preset": row["preset"], "seat": seat,
-            "finished": row["finished"],
+            "finished": row["finished"], "created": row["created"], "status": row["status"],
             "seats": [s["name"] for s in json.loads(row["seats"])]}
 
 

@@ -112,9 +112,11 @@ async function api(path, body) {
 async function create() {
   const seats = [...document.querySelectorAll(".seatkind")].map((s) =>
     s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value.slice(4) });
+  const settings = typeof flowSettings === "function" ? flowSettings() : {};   // mytables.js
   const { ok, data } = await api("/api/tables",
-    { game: $("game").value, preset: $("preset").value, options: chosenOptions(), seats });
+    { game: $("game").value, preset: $("preset").value, options: chosenOptions(), seats, settings });
   if (!ok) { $("error").textContent = errorText(data); return; }
+  if (typeof keepOwner === "function") keepOwner(data);   // the owner token (mytables.js)
   $("error").textContent = "";
   $("link").value = location.origin + data.link;
   $("go").href = data.link;

@@ -71,6 +71,7 @@ async function start() {
   const answer = await fetch("/api/tables/" + tableId);
   const table = await answer.json();
   if (!answer.ok) { say("error", errorText(table)); return; }
+  if (typeof closedTable === "function" && closedTable(table)) return;   // join.js
   info = table;
   $("gamename").textContent = t("game_" + table.game) + " · " + t("preset_" + table.preset);
   $("deck").value = deck();
@@ -79,6 +80,7 @@ async function start() {
   if (table.status === "finished") { showLinks(); renderSeats(table.seats); return; }
   if (!free) { connect("watch=1"); return; }   // a full table: watch it
   $("join").hidden = false;
+  if (typeof joinPage === "function") joinPage(table);   // join.js: seats, owner's controls
   $("name").value = localStorage.getItem("stich:name") || "";
   $("joinbtn").onclick = join;
   $("name").onkeydown = (e) => { if (e.key === "Enter") join(); };
@@ -88,7 +90,8 @@ async function join() {
   const name = $("name").value.trim();
   const answer = await fetch("/api/tables/" + tableId + "/join", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name }),  // an account's login travels as its HttpOnly cookie
+    // an account's login travels as its HttpOnly cookie; the seat chosen on join.js's list
+    body: JSON.stringify({ name, seat: typeof chosenSeat === "function" ? chosenSeat() : null }),
   });
   const data = await answer.json();
   if (!answer.ok) { say("joinerror", errorText(data)); return; }
@@ -128,6 +131,7 @@ function receive(message) {
     case "result": lastResult = { deal: message.deal, result: message.result }; render(); break;
     case "match_end": showLinks(); break;
   }
+  if (typeof flowReceive === "function") flowReceive(message);   // panels.js (t26-flow)
 }
 
 // A server error in the player's words: the rules' refusal with its cards in the deck in play,
@@ -528,6 +532,12 @@ function renderActions(st) {
 }
 
 function send(action) {
+  if (!socket || socket.readyState !== 1 || watching) return;
+  if (typeof flowSend === "function" && flowSend(action, sendNow)) return;   // panels.js: a second look
+  sendNow(action);
+}
+
+function sendNow(action) {
   if (!socket || socket.readyState !== 1 || watching) return;
   if (trickHold.active()) { trickHold.end(false); render(); }   // playing on takes the trick
   selected = new Set();
