@@ -48,11 +48,14 @@ def replayed(actor: TableActor) -> Iterator[tuple[Table, int | None, str | None,
     table: Table = actor._new_table()
     yield table, None, None, False, False
     for entry in actor.store.actions_of(actor.id):
-        replay_entry(table, entry)  # a held deal opens the next first; a resignation ends it
+        deal = table.deal_number
+        replay_entry(table, entry)  # a resignation ends the match
         if entry["kind"] == "resign":
             continue
+        if table.between:  # a replay holds no deal: the next one opens at once
+            table.next_deal()
         yield table, entry["seat"], entry["action"], entry["kind"] == "forfeit", (
-            table.between or table.to_act == TERMINAL)
+            table.deal_number != deal or table.to_act == TERMINAL)
 
 
 def replay_frames(actor: TableActor) -> dict[str, Any]:
