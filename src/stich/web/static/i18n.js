@@ -428,7 +428,7 @@ const WORDS = {
     claim_anyway: "Claim anyway", close_anyway: "Close anyway", cancel: "Cancel",
     clock_left: "Time for {name}: {s} s", resign: "Resign",
     confirm_resign: "Resign the match? It counts as lost.",
-    team_n: "Team {n}", seat_n: "Seat {n}", choose_seat: "Choose a free",
+    team_n: "Team {n}", seat_n: "Seat {n}", choose_seat: "Choose a seat:", seat_free: "free",
     owner_controls: "Your table", seat_to_bot: "Give {seat} to a bot",
     cancel_table: "Cancel the table", table_cancelled: "This table was cancelled.",
     table_expired: "This table expired: nobody came in time.",
