@@ -25,7 +25,6 @@ from typing import Any
 
 from stich.contract.contracts import TABLE
 from stich.contract.legality import Phase
-from stich.contract.view import shown_seats
 from stich.core.cards import Suit
 from stich.core.observer import CardVector, Layout, Observer, OneHot, played_by
 from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS
@@ -51,7 +50,7 @@ LAY_DOWN_VERBS = frozenset({"discard", "exchange-talon"})
 
 class ContractObserver(Observer):
     """The observer of :class:`stich.contract.deal.ContractSchnapsen` games (reads their
-    public state and ``view.shown_seats``)."""
+    public state and ``visible_hands``)."""
 
     def declare(self, layout: Layout) -> None:
         kind, game = self.kind, self.game
@@ -160,10 +159,7 @@ class ContractObserver(Observer):
             if call != "pass":
                 doubled |= 1 << who
         out += _seat_flags(hot, doubled, seats)
-        shown = [0] * seats
-        for other in self._open_seats(game, seat):
-            shown[other] = hands[other]
-        add_by_seat(out, shown, order)
+        add_by_seat(out, self._open_hands(game, seat), order)
         out += hot[game.leader]
         trick = [0] * seats
         played = 0
@@ -203,15 +199,20 @@ class ContractObserver(Observer):
             for other in order:
                 out += BID_FLAGS.mask(bids[other])
 
-    def _open_seats(self, game: Any, seat: int | None) -> tuple[int, ...]:
-        """Plauderer's open hands in this view (B-5): those ``seat`` sees in a private
-        view, in a public one those every other seat sees."""
+    def _open_hands(self, game: Any, seat: int | None) -> list[int]:
+        """Plauderer's open hands in this view (B-5), by seat: those ``seat`` sees in a
+        private view (``game.visible_hands``), in a public one those every other seat sees."""
+        shown = [0] * self.seats
         if self.kind.private:
-            return shown_seats(game, game, seat)
-        seen = [shown_seats(game, game, other) for other in range(self.seats)]
-        return tuple(other for other in range(self.seats)
-                     if all(other in seen[viewer] for viewer in range(self.seats)
-                            if viewer != other))
+            for other, hand in game.visible_hands(seat):
+                shown[other] = int(hand)
+            return shown
+        seen = [{other for other, _ in game.visible_hands(viewer)}
+                for viewer in range(self.seats)]
+        for other in range(self.seats):
+            if all(other in seen[viewer] for viewer in range(self.seats) if viewer != other):
+                shown[other] = game.hands[other]
+        return shown
 
 
 SUIT_FLAGS = tuple(OneHot(4).mask(bits) for bits in range(16))
