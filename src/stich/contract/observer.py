@@ -30,7 +30,8 @@ from stich.core.observer import CardVector, Layout, Observer, OneHot, played_by
 from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS
 
 CARDS = CardVector(DECK)
-add, add_by_seat = CARDS.add, CARDS.add_by_seat
+add, add_by_seat, add_one_by_seat = CARDS.add, CARDS.add_by_seat, CARDS.add_one_by_seat
+SINGLE = CARDS.single
 SUIT_LABELS = tuple(suit.name for suit in Suit)
 SUIT_ROWS = OneHot(4).rows
 PHASES = tuple(Phase)
@@ -132,7 +133,7 @@ class ContractObserver(Observer):
         trump = game.trump
         out += SUIT_ROWS[-1 if trump is None else trump]
         turned = game.turned_up
-        add(out, 0 if turned is None else 1 << turned)
+        out += SINGLE[-1 if turned is None else turned]
         auction = game.auction
         high = auction.high
         out += CONTRACT_ROWS[-1 if high is None else CONTRACT_INDEX[high]]
@@ -161,12 +162,12 @@ class ContractObserver(Observer):
         out += _seat_flags(hot, doubled, seats)
         add_by_seat(out, self._open_hands(game, seat), order)
         out += hot[game.leader]
-        trick = [0] * seats
+        trick = [-1] * seats
         played = 0
         for who, card in game.trick:
-            trick[who] = 1 << card
+            trick[who] = card
             played |= 1 << card
-        add_by_seat(out, trick, order)
+        add_one_by_seat(out, trick, order)
         announced = game.announced
         out += SUIT_ROWS[-1 if announced is None else announced]
         married = [0] * seats
@@ -180,13 +181,13 @@ class ContractObserver(Observer):
         out += [winners.count(other) / game.HAND_SIZE for other in order]
         points = game.points
         out += [points[other] / TOTAL_CARD_POINTS for other in order]
-        last = [0] * seats
+        last = [-1] * seats
         for done in game.tricks:
             for who, card in done:
                 played |= 1 << card
-                last[who] = 1 << card
+                last[who] = card
         add(out, played)
-        add_by_seat(out, last, order)
+        add_one_by_seat(out, last, order)
         if talon:
             out.append(game.talon.bit_count() / 2)
             out += hot[game.talon_taker]
@@ -203,6 +204,9 @@ class ContractObserver(Observer):
         """Plauderer's open hands in this view (B-5), by seat: those ``seat`` sees in a
         private view (``game.visible_hands``), in a public one those every other seat sees."""
         shown = [0] * self.seats
+        contract = game.contract
+        if contract is None or contract.name != "plauderer":  # only Plauderer shows (B-5)
+            return shown
         if self.kind.private:
             for other, hand in game.visible_hands(seat):
                 shown[other] = int(hand)
