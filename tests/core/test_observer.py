@@ -4,8 +4,10 @@ follows what the seat sees, its slices tile it, and sharp Schnapsen shows no poi
 
 from __future__ import annotations
 
+import doctest
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +15,15 @@ import pytest
 import stich
 from stich.core.cards import cards_in
 from stich.core.game import Game
-from stich.core.observer import KINDS, ObservationType, Observer, observation_type
+from stich.core.observer import (
+    KINDS,
+    ObservationType,
+    Observer,
+    layout_table,
+    observation_type,
+)
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "observer.md"
 
 CASES: list[tuple[str, str | None, dict[str, Any]]] = [
     ("schnapsen", "soft", {}),
@@ -179,18 +189,14 @@ def test_sharp_schnapsen_shows_no_points(preset: str) -> None:
     rng = random.Random(4)
     while sum(game.tricks) < 2:  # type: ignore[attr-defined]
         game.apply(rng.choice([a for a in game.legal_actions() if a.verb == "play"]))
-    richer = game.clone()
-    seat = 0
-    richer.points = (game.points[0] + 30, game.points[1])  # type: ignore[attr-defined]
     observer = type(game).make_observer("observation", game.options)
-    assert observer.tensor(richer, seat) == observer.tensor(game, seat)
-    soft_game = game.clone()
-    soft_game.options = soft.options
-    assert soft.tensor(soft_game, seat) != soft.tensor(
-        _with_points(soft_game, 30), seat)
+    assert observer.tensor(_with_points(game, 30), 0) == observer.tensor(game, 0)
+    game.options = soft.options  # the same state under soft shows the points
+    assert soft.tensor(_with_points(game, 30), 0) != soft.tensor(game, 0)
 
 
 def _with_points(game: Game, extra: int) -> Game:
+    """The state with ``extra`` card points more for seat 0 (nothing else changed)."""
     twin = game.clone()
     twin.points = (game.points[0] + extra, game.points[1])  # type: ignore[attr-defined]
     return twin
@@ -222,3 +228,18 @@ def test_strings() -> None:
     observation = type(game).make_observer("observation", game.options)
     text = observation.string(game, 0)
     assert text.startswith("hand: ") and "| to_act: " in text
+
+
+@pytest.mark.parametrize(("name", "preset"), [("schnapsen", "soft"), ("schnapsen", "sharp"),
+                                              ("bauernschnapsen", None),
+                                              ("dreierschnapsen", None), ("jass", None)])
+def test_docs_list_every_slice(name: str, preset: str | None) -> None:
+    """docs/observer.md prints each game's slice table as the code declares it."""
+    game = stich.new_game(name, preset, seed=0)
+    assert layout_table(type(game), game.options) in DOC.read_text()
+
+
+def test_docs_example_runs() -> None:
+    failures, tried = doctest.testfile(str(DOC), module_relative=False)
+    assert tried > 0 and failures == 0
+
