@@ -243,3 +243,31 @@ def test_docs_example_runs() -> None:
     failures, tried = doctest.testfile(str(DOC), module_relative=False)
     assert tried > 0 and failures == 0
 
+
+
+@pytest.mark.parametrize(("name", "preset", "options"), CASES[::3], ids=IDS[::3])
+def test_games_from_positions(name: str, preset: str | None, options: dict[str, Any]) -> None:
+    """A game built from a position (its history starts there) keeps the seat's secrets and
+    one public view, as a dealt game does."""
+    rng = random.Random(3)
+    for seed in SEEDS[:3]:
+        game = deal(name, preset, options, seed)
+        play = random.Random(seed)
+        for _ in range(6):
+            if not game.is_terminal():
+                game.apply(choose(game, seed, play))
+        if game.is_terminal():
+            continue
+        start = type(game).from_position(game.position())
+        while True:
+            views = observers(start)
+            for seat in range(start.SEATS):
+                world = start.information_state(seat).sample_world(rng)
+                for kind, observer in views.items():
+                    assert observer.tensor(world, seat) == observer.tensor(start, seat), kind
+                    assert observer.string(world, seat) == observer.string(start, seat), kind
+            public = views["public_history"]
+            assert len({public.string(start, seat) for seat in range(start.SEATS)}) == 1
+            if start.is_terminal():
+                break
+            start.apply(choose(start, seed, play))
