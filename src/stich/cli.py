@@ -128,8 +128,9 @@ def play(
     game: Annotated[str | None, typer.Argument(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
                              "(with --resume: read from the file).", show_default=False)] = None,
-    vs: Annotated[str, typer.Option(metavar="BOT",
-                                    help="The bot to play against (rules, random, pimc, expert).")
+    vs: Annotated[str, typer.Option(
+        metavar="BOT", help="The bot to play against: rules, random, pimc, expert, or "
+                            "engine:COMMAND (an outside engine, docs/engine-protocol.md).")
                   ] = "rules",
     nodes: Annotated[int | None, typer.Option(
         metavar="N", help="Search budget per decision for pimc and expert (nodes).")] = None,
@@ -424,6 +425,26 @@ def serve(
                    redis_url)
     except StoreError as error:
         raise _fail(str(error)) from None
+
+
+@app.command()
+def engine(
+    bot: Annotated[str, typer.Option(
+        metavar="LEVEL", help="The bot to serve: random, rules, pimc or expert.")] = "rules",
+    nodes: Annotated[int | None, typer.Option(
+        help="Search budget a decision for the bots that take one.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the bot's choices.")] = 0,
+) -> None:
+    """Serve one of our bots over the engine protocol on standard input and output
+    (docs/engine-protocol.md), for hosts in any language: `engine:stich engine --bot expert`."""
+    from stich.bots import bot_names
+    from stich.engine.serve import GAMES
+    from stich.engine.serve import serve as run_engine
+
+    levels = sorted({level for game in GAMES for level in bot_names(game)})
+    if bot not in levels:
+        raise _fail(f"no bot {bot!r}; known: {', '.join(levels)}")
+    raise typer.Exit(run_engine(bot, sys.stdin.buffer, sys.stdout.buffer, seed, nodes))
 
 
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."
