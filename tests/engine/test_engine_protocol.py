@@ -126,3 +126,21 @@ def test_the_javascript_example_plays_a_whole_match_of_each_game() -> None:
         play(match, f"engine:node {ROOT / 'examples' / 'engine.js'}")
         assert match.is_over(), game
         assert all("forfeit" not in deal.extra for deal in match.deals), game
+
+
+def test_the_arena_and_play_take_an_engine(tmp_path: Path) -> None:
+    import pexpect
+
+    done = subprocess.run([sys.executable, "-m", "stich", "arena", "schnapsen", OURS, "rules",
+                           "--matches", "1", "--seed", "3", "--jobs", "1", "--no-progress",
+                           "--out", str(tmp_path / "arena")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"schnapsen: {OURS} (A) against rules (B), 1 matches" in done.stdout
+    child = pexpect.spawn(sys.executable, ["-m", "stich", "play", "schnapsen", "--vs", OURS,
+                                           "--seed", "1", "--save", str(tmp_path / "m.json")],
+                          encoding="utf-8", timeout=60, dimensions=(40, 100))
+    child.expect("Your hand")
+    child.sendline("q")
+    child.expect("saved")
+    child.close()
