@@ -500,12 +500,37 @@ def engine(
     nodes: Annotated[int | None, typer.Option(
         help="Search budget a decision for the bots that take one.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the bot's choices.")] = 0,
+    serve_jasskit: Annotated[int | None, typer.Option(
+        metavar="PORT", help="Serve every level on jass-kit's HTTP routes instead "
+                             "(/LEVEL/action_trump, /LEVEL/action_play_card).")] = None,
+    host: Annotated[str, typer.Option(
+        metavar="ADDRESS", help="Address for --serve-jasskit.")] = "127.0.0.1",
 ) -> None:
     """Serve one of our bots over the engine protocol on standard input and output
-    (docs/engine-protocol.md), for hosts in any language: `engine:stich engine --bot expert`."""
+    (docs/engine-protocol.md), for hosts in any language: `engine:stich engine --bot expert`;
+    or, with --serve-jasskit, our Jass bots as a jass-kit player service (HSLU)."""
     from stich.bots import bot_names
     from stich.engine.serve import GAMES
     from stich.engine.serve import serve as run_engine
+
+    if serve_jasskit is not None:
+        from stich.engine.jasskit import serve as jasskit_server
+
+        try:
+            server = jasskit_server(serve_jasskit, host, seed, nodes)
+        except OSError as error:
+            raise _fail(f"cannot listen on {host}:{serve_jasskit}: "
+                        f"{error.strerror or error}") from None
+        typer.echo(f"stich's Jass bots as a jass-kit player service on "
+                   f"http://{host}:{server.server_address[1]}/"
+                   f"{{{','.join(bot_names('jass'))}}}", err=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+        return
 
     levels = sorted({level for game in GAMES for level in bot_names(game)})
     if bot not in levels:

@@ -43,6 +43,10 @@ def make_bot(game: str, name: str, seed: int = 0, nodes: int | None = None,
 
         return EngineBot(seed, game=game, command=name.removeprefix("engine:"),
                          think_ms=think_ms)
+    if name.startswith("jasskit:") and game == "jass":
+        from stich.bots.external.jasskit import JassKitBot
+
+        return JassKitBot(seed, url=name.removeprefix("jasskit:"))
     known = _BOTS.get(game, {})
     if name not in known:
         raise ValueError(f"no bot {name!r} for {game}; known: {', '.join(sorted(known)) or '-'}")
