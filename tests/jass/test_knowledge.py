@@ -72,7 +72,7 @@ def test_round_trip_and_observation(seed: int, moves: int) -> None:
     game = random_game(seed, moves)
     for seat in range(4):
         info = game.information_state(seat)
-        back = InfoState.from_dict(info.to_dict())
+        back = InfoState.from_dict(info.to_dict(), Jass)
         assert back == info and str(back) == str(info)
         assert info.observation() == game.observation(seat)
         assert back.observation() == game.observation(seat)  # through a sampled world
@@ -338,7 +338,7 @@ TWO_SEATS_TWO_WEIS = {"game": "jass", "seat": 2, "preset": "standard", "events":
 
 
 def test_two_seats_with_two_weis_of_twenty_each() -> None:
-    info = InfoState.from_dict(TWO_SEATS_TWO_WEIS)
+    info = InfoState.from_dict(TWO_SEATS_TWO_WEIS, Jass)
     rng = random.Random(1)
     for _ in range(30):
         world = info.sample_world(rng)

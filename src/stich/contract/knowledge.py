@@ -61,14 +61,12 @@ def _sorted(mask: int) -> tuple[Card, ...]:
 
 # --- events ---------------------------------------------------------------------------------
 def start_events(game: ContractSchnapsen, seat: int, state: Any) -> Iterator[Event]:
-    """The first packet (or the position as ``seat`` sees it), and a forfeit already made."""
+    """The first packet (or the position as ``seat`` sees it)."""
     if game.starts_at_position:
         yield Event("position", seat, arg=position.write(game, state, seat))
     else:
         yield Event("deal", seat, _sorted(card_set(game.dealt[seat][:FIRST_PACKET])),
                     arg=f"dealer {game.dealer}")
-    if state.forfeit is not None:
-        yield _forfeit_event(state.forfeit)
 
 
 def action_events(game: ContractSchnapsen, seat: int, actor: int, action: Action, before: Any,
@@ -104,13 +102,6 @@ def action_events(game: ContractSchnapsen, seat: int, actor: int, action: Action
     opened = set(shown_seats(game, after, seat)) - set(shown_seats(game, before, seat))
     for other in sorted(opened):
         yield Event("open", other, _sorted(after.hands[other]))
-    if after.forfeit is not None and before.forfeit is None:
-        yield _forfeit_event(after.forfeit)
-
-
-def _forfeit_event(forfeit: tuple[int, Illegal]) -> Event:
-    seat, why = forfeit
-    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}")
 
 
 # --- what a seat knows, read from its events ------------------------------------------------

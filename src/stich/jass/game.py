@@ -9,8 +9,7 @@ the target, even in the middle of a deal (J-7).
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from stich.core.action_space import ActionSpace
@@ -32,7 +31,7 @@ from stich.jass.cards import (
     playable,
     winner_index,
 )
-from stich.jass.knowledge import action_events, forfeit_event, propose_world, start_events
+from stich.jass.knowledge import action_events, propose_world, start_events
 from stich.jass.options import JassOptions as JassOptions  # re-exported: the game's options
 from stich.jass.options import factors
 from stich.jass.position import position_text, read_position
@@ -455,13 +454,6 @@ class Jass(Game):
     def _events(self, seat: int, actor: int, action: Action, before: Any,
                 after: Any) -> Iterable[Event]:
         return action_events(seat, actor, action, before, after)
-
-    def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
-        """The core's events, then a forfeit (it ends the deal outside the history)."""
-        events = super().seat_events(seat, start)
-        if self._forfeit is None:
-            return events
-        return itertools.chain(events, (forfeit_event(self._forfeit),))
 
     @classmethod
     def _propose_world(cls, info: InfoState, rng: random.Random) -> Jass | None:
