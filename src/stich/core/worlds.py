@@ -12,7 +12,7 @@ since a search samples many worlds of one info state (:class:`LastReading`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, TypeVar
 
 from stich.core.actions import Action
 from stich.core.game import Game, Illegal
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 G = TypeVar("G", bound=Game)
 R = TypeVar("R")
+P = ParamSpec("P")
 
 Step = tuple[int | None, Action]
 """An action of the history and the seat that took it (None: any seat to act may)."""
@@ -45,20 +46,22 @@ def replay(world: G, steps: Iterable[Step], forfeit: tuple[int, Illegal] | None 
     return world
 
 
-class LastReading(Generic[R]):
+class LastReading(Generic[P, R]):
     """``read`` keeping its last result: called again with the same info state object, it
-    returns that result without reading again. Use it as a decorator of the reading."""
+    returns that result without reading again (whatever else it is passed: what the game
+    class tells the reading is the same for every call with one info state). Use it as a
+    decorator of the reading."""
 
-    def __init__(self, read: Callable[[InfoState], R]) -> None:
+    def __init__(self, read: Callable[Concatenate[InfoState, P], R]) -> None:
         self._read = read
         self._last: tuple[InfoState, R] | None = None
         self.__doc__ = read.__doc__
 
-    def __call__(self, info: InfoState) -> R:
+    def __call__(self, info: InfoState, /, *args: P.args, **kwargs: P.kwargs) -> R:
         last = self._last
         if last is not None and last[0] is info:
             return last[1]
-        value = self._read(info)
+        value = self._read(info, *args, **kwargs)
         self._last = (info, value)
         return value
 
