@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from stich.core.actions import Action, ActionParseError, as_action
 from stich.core.cards import Card, Suit, cards_in, format_cards
-from stich.core.knowledge import Event, InfoState, forfeit_event
+from stich.core.knowledge import Event, InfoState
 from stich.core.options import OptionsError, RuleOptions
 from stich.core.records import DealRecord, RecordError, record_cards
 from stich.core.sampling import MAX_TRIES, NoWorld
@@ -108,6 +108,14 @@ class Illegal:
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})"
+
+
+def forfeit_event(forfeit: tuple[int, Illegal], reason: bool = True) -> Event:
+    """What every seat sees when a seat forfeits the deal (an illegal move from outside the
+    engine): the seat and the rule, with the sentence unless ``reason`` is False (a game whose
+    sentences may name cards the other seats cannot see); ``knowledge.read_forfeit`` reads it."""
+    seat, why = forfeit
+    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}" if reason else why.rule)
 
 
 class IllegalActionError(ValueError):

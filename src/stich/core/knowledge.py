@@ -30,7 +30,7 @@ from stich.core.options import OptionsError
 
 if TYPE_CHECKING:
     from stich.core.actions import Action
-    from stich.core.game import Game, Illegal, Observation
+    from stich.core.game import Game, Observation
     from stich.core.options import RuleOptions
 
 
@@ -169,16 +169,9 @@ class InfoState:
         return (event for event in self.events if event.kind in kinds)
 
 
-def forfeit_event(forfeit: tuple[int, Illegal], reason: bool = True) -> Event:
-    """What every seat sees when a seat forfeits the deal (an illegal move from outside the
-    engine): the seat and the rule, with the sentence unless ``reason`` is False (a game whose
-    sentences may name cards the other seats cannot see)."""
-    seat, why = forfeit
-    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}" if reason else why.rule)
-
-
 def read_forfeit(event: Event) -> tuple[int, str, str]:
-    """The seat, rule and sentence of a ``forfeit`` event (the sentence '' if it has none)."""
+    """The seat, rule and sentence of a ``forfeit`` event (``stich.core.game.forfeit_event``;
+    the sentence '' if it has none)."""
     rule, _, reason = event.arg.partition(": ")
     return (event.seat if event.seat is not None else 0), rule, reason
 

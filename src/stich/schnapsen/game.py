@@ -11,8 +11,8 @@ from stich.core.action_space import ActionSpace
 from stich.core.actions import PLAY, Action, play_actions
 from stich.core.cards import SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
-from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
-from stich.core.knowledge import Event, InfoState, forfeit_event
+from stich.core.game import CardSet, DealResult, Game, Illegal, Observation, forfeit_event
+from stich.core.knowledge import Event, InfoState
 from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.core.worlds import replay
