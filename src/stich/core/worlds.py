@@ -6,7 +6,7 @@ builds the deal they make, and hands it here with the seat's history: :func:`rep
 actions through the rules and returns None where the deal cannot follow them (then
 ``Game.sample_world`` draws again). What a game reads out of an info state (the known cards,
 the constraints) is worked out once per info state: :class:`LastReading` keeps the last one,
-since a search samples many worlds of one info state (:class:`LastReading`).
+since a search samples many worlds of one info state.
 """
 
 from __future__ import annotations
@@ -34,8 +34,7 @@ def replay(world: G, steps: Iterable[Step], forfeit: tuple[int, Illegal] | None 
     after them; None as soon as a step is not the seat's turn or breaks a rule, or a forfeit
     comes after the end of the deal."""
     for seat, action in steps:
-        to_act = world.current_player()
-        if (seat is not None and to_act != seat) or world.is_terminal() \
+        if world.is_terminal() or (seat is not None and world.current_player() != seat) \
                 or world.why_illegal(action) is not None:
             return None
         world.apply_legal(action)
