@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from stich.core.actions import Action
@@ -424,7 +425,8 @@ class _PileTable:
 @dataclasses.dataclass(frozen=True)
 class Deal:
     """A world as plain values: a fresh deal (``hands``, ``dealer``, ``scores``, J-2) or the
-    position its history starts at (``position``), and the history to replay."""
+    position its history starts at (``position``; then ``hands`` is empty), and the history
+    to replay."""
 
     hands: tuple[tuple[Card, ...], ...]
     dealer: int
@@ -437,15 +439,12 @@ class Deal:
 @dataclasses.dataclass(frozen=True)
 class Proposal:
     """The deals one draw allows (one per way of declaring the Weis seen by their points
-    only, J-5), any of which the world may be, and the forfeit after the history."""
+    only, J-5, made as they are asked for), any of which the world may be, and the forfeit
+    after the history. ``several``: a deal counts only if its events are the seat's."""
 
-    deals: list[Deal]
+    deals: Iterator[Deal]
+    several: bool
     forfeit: tuple[int, Illegal] | None
-
-    @property
-    def several(self) -> bool:
-        """More than one deal: a deal counts only if its events are the seat's."""
-        return len(self.deals) > 1
 
 
 def propose(info: InfoState, rng: random.Random) -> Proposal | None:
@@ -488,15 +487,18 @@ def propose(info: InfoState, rng: random.Random) -> Proposal | None:
         return None
     # the deal is consistent if any way of declaring the hidden Weis gives the same history
     # (J-5: which one was declared can decide the best Weis), so deals stay uniform
-    deals = []
+    return Proposal(_deals(plan, start, choices, stoeck), len(choices) > 1, plan.forfeit)
+
+
+def _deals(plan: _Plan, start: list[int], choices: list[list[int]], stoeck: str,
+           ) -> Iterator[Deal]:
     for weis in choices:
         declared = list(plan.declared)
         for item, w in zip(plan.hidden, weis, strict=False):
             declared[item.index] = w
         deal = _deal(plan, start, declared, stoeck)
         if deal is not None:
-            deals.append(deal)
-    return Proposal(deals, plan.forfeit)
+            yield deal
 
 
 def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int] | None:
@@ -544,11 +546,10 @@ def _deal(plan: _Plan, start: list[int], declared: list[int | None], stoeck: str
             action = weis_action(mask)
         actions.append(action)
     fields = plan.fields
-    hands = tuple(tuple(cards_in(hand)) for hand in start)
-    scores = (0, 0)
     if plan.fresh:
         first, second = (int(s) for s in fields["scores"].split(","))
-        return Deal(hands, int(fields["dealer"]), plan.options, (first, second), None, actions)
+        return Deal(tuple(tuple(cards_in(hand)) for hand in start), int(fields["dealer"]),
+                    plan.options, (first, second), None, actions)
     values = dict(fields)
     values["hands"] = "/".join(cards_text(hand) for hand in start)
     if fields["weis"] != "-":
@@ -558,7 +559,7 @@ def _deal(plan: _Plan, start: list[int], declared: list[int | None], stoeck: str
     if plan.stoeck_open:
         values["stoeck"] = stoeck
     text = " ".join(["jass", _options_word(plan), *(f"{k}={values[k]}" for k in FIELDS)])
-    return Deal(hands, int(fields["dealer"]), plan.options, scores, text, actions)
+    return Deal((), int(fields["dealer"]), plan.options, (0, 0), text, actions)
 
 
 def _options_word(plan: _Plan) -> str:
