@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from stich.core.dealing import derive_seed, fresh_seed
-from stich.core.game import TERMINAL, Game, Illegal
+from stich.core.game import TERMINAL, Game
 from stich.core.registry import canonical_name, game_class, match_class
 
 if TYPE_CHECKING:
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from stich.core.observer import Observer
     from stich.core.options import RuleOptions
 
-__all__ = ["Episode", "deal_text", "game_class", "match_class", "match_utilities", "rules_for"]
+__all__ = ["Episode", "bot_action", "deal_text", "game_class", "match_class", "match_utilities",
+           "rules_for"]
 
 
 def rules_for(name: str, preset: str | None, options: dict[str, Any]) -> tuple[
@@ -49,6 +50,15 @@ def match_utilities(match: Match, seats: int) -> tuple[float, ...]:
     return tuple(flag - mean for flag in flags)
 
 
+def bot_action(bot: Bot, game: Game) -> int:
+    """The action id ``bot`` chooses for the seat to act in ``game``, from that seat's view
+    only (its information state or its observation, as ``runner.run_table`` asks)."""
+    seat = game.current_player()
+    action = (bot.choose(game.information_state(seat)) if bot.USES_INFO
+              else bot.act(game.observation(seat)))
+    return game.action_to_id(action)
+
+
 def deal_text(game: Game) -> str:
     """The deal as dealt and every action since, on one line (all hands: an onlooker's or a
     debugger's view, never a seat's)."""
@@ -72,6 +82,9 @@ class Episode:
         self.game: Game
         self.deals = 0
         """Deals started in this episode (1 for a single deal)."""
+        self._legal: list[int] | None = None
+        """The legal ids of the state now, once asked (an environment asks for the mask and
+        then steps: the rules are asked once)."""
 
     def start(self, seed: int | None) -> None:
         """A new deal or match from ``seed`` (None: a fresh one); the deal is exactly
@@ -86,6 +99,7 @@ class Episode:
             self.game = self.game_class.deal(  # type: ignore[attr-defined]
                 seed, options=self.options)
         self.deals = 1
+        self._legal = None
 
     def observer(self, kind: str) -> Observer:
         """The game's observer of ``kind`` under the episode's options
@@ -96,6 +110,7 @@ class Episode:
         """Start from a deal built elsewhere (OpenSpiel's chance nodes deal it)."""
         self.game = game
         self.deals += 1
+        self._legal = None
 
     # --- state -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -118,6 +133,13 @@ class Episode:
             return (0.0,) * self.seats
         return match_utilities(self.match, self.seats)
 
+    def legal_ids(self) -> list[int]:
+        """The ids of the actions the seat to act may take (``Game.legal_action_ids``)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.game.legal_action_ids()
+        return legal
+
     # --- stepping --------------------------------------------------------------------------
     def step(self, action_id: int) -> None:
         """Take ``action_id`` for the seat to act. An id the rules refuse now forfeits the deal
@@ -132,7 +154,9 @@ class Episode:
         if not 0 <= action_id < len(space):
             raise ValueError(f"action id {action_id} is outside 0..{len(space) - 1}")
         action = space.action(action_id)
-        why = game.why_illegal(action)
+        legal = self._legal
+        self._legal = None
+        why = None if legal is not None and action_id in legal else game.why_illegal(action)
         if why is None:
             game.apply_legal(action)
         else:
@@ -145,19 +169,12 @@ class Episode:
         assert self.match is not None
         self.match.finish_deal(self.game)
         if deal_next and not self.match.is_over():
-            self.game = self.match.new_deal()
-            self.deals += 1
-
-    def forfeit(self, seat: int, why: Illegal) -> None:
-        self.game.forfeit(seat, why)
+            self.begin(self.match.new_deal())
 
     # --- bots ------------------------------------------------------------------------------
     def ask(self, bot: Bot) -> int:
         """The action id ``bot`` chooses for the seat to act, from that seat's view only."""
-        game, seat = self.game, self.game.current_player()
-        action = (bot.choose(game.information_state(seat)) if bot.USES_INFO
-                  else bot.act(game.observation(seat)))
-        return game.action_to_id(action)
+        return bot_action(bot, self.game)
 
     def deal_seed(self, seed: int, number: int) -> int:
         """The seed of the ``number``-th reset after ``reset(seed=seed)``."""

@@ -17,6 +17,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from stich.adapters.arrays import Float32s, float32, mask
 from stich.adapters.episode import Episode
 from stich.bots import make_bot
 from stich.bots.base import Bot
@@ -33,7 +34,7 @@ def make(game: str, opponents: str | Sequence[str] = "rules", seat: int = 0,
     return SeatEnv(game, opponents, seat, preset, match, render_mode, **options)
 
 
-ObsType = np.ndarray[Any, np.dtype[np.float32]]
+ObsType = Float32s
 
 
 class SeatEnv(gymnasium.Env[ObsType, np.int64]):
@@ -108,14 +109,12 @@ class SeatEnv(gymnasium.Env[ObsType, np.int64]):
             episode.step(episode.ask(self.bots[to_act]))
 
     def _observe(self) -> ObsType:
-        return np.asarray(self.observer.tensor(self.episode.game, self.seat), np.float32)
+        return float32(self.observer.tensor(self.episode.game, self.seat))
 
     def _info(self) -> dict[str, Any]:
         game = self.episode.game
-        mask = np.zeros(self.size, np.int8)
-        if game.current_player() == self.seat:
-            mask[game.legal_action_ids()] = 1
-        return {"action_mask": mask, "deal": self.episode.deals}
+        legal = self.episode.legal_ids() if game.current_player() == self.seat else ()
+        return {"action_mask": mask(self.size, legal), "deal": self.episode.deals}
 
     def render(self) -> str | None:
         """The seat's information state as text (what it has seen, in the notation)."""

@@ -18,6 +18,7 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from stich.adapters.arrays import float32, mask
 from stich.adapters.episode import Episode, deal_text
 
 __all__ = ["StichEnv", "env", "raw_env"]
@@ -55,7 +56,7 @@ class StichEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         seats = self.episode.seats
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = self.episode.game_class.num_distinct_actions()
+        self._size = size = self.episode.game_class.num_distinct_actions()
         self._actions = spaces.Discrete(size)
         self._observations = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, self.observer.shape,
@@ -89,11 +90,9 @@ class StichEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         game = self.episode.game
-        mask = np.zeros(self._actions.n, np.int8)
-        if game.current_player() == seat:
-            mask[game.legal_action_ids()] = 1
-        return {"observation": np.asarray(self.observer.tensor(game, seat), np.float32),
-                "action_mask": mask}
+        legal = self.episode.legal_ids() if game.current_player() == seat else ()
+        return {"observation": float32(self.observer.tensor(game, seat)),
+                "action_mask": mask(self._size, legal)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
