@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
-from stich.core.cards import Card, card_set
+from stich.core.cards import Card, card_set, cards_in
 from stich.core.dealing import shuffled
 from stich.core.game import Game
 from stich.core.records import DealRecord, record_cards
 
 __all__ = ["CardDealing"]
+
+_BY_NAME = {card.name: card for card in Card}
+"""Cards by the code a record writes (``Card.name``)."""
 
 
 def _places(record: DealRecord) -> list[str]:
@@ -45,6 +49,8 @@ class CardDealing:
         self.game_class = type(template)
         places = _places(record)
         self.deck = card_set(record_cards(places))
+        self.cards = tuple(map(int, cards_in(self.deck)))
+        """The deck's cards as ints (OpenSpiel's chance outcomes), in card order."""
         order = shuffled(self.deck, template.seed)
         where = {name: index for index, name in enumerate(places)}
         self.place_of = tuple(where[card.name] for card in order)
@@ -80,6 +86,9 @@ class CardDealing:
 
     def order(self, game: Game) -> list[Card]:
         """The card order that deals ``game`` (the inverse of :meth:`deal`)."""
-        places = record_cards(_places(game.to_record()))
-        return [places[place] for place in self.place_of]
+        places = _places(game.to_record())
+        return [_BY_NAME[places[place]] for place in self.place_of]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDealing:
+        return self  # never changed once made
 

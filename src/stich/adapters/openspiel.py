@@ -145,6 +145,19 @@ class StichGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
         return StichObserver(self, iig_obs_type, params)
 
 
+class _Held:
+    """The deal inside a state: OpenSpiel clones a Python state by deep-copying its
+    attributes, and a deal's copy is its ``clone()`` (its state values are immutable)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.game.clone())
+
+
 class StichState(pyspiel.State):  # type: ignore[misc]
     """A deal (or a match) being dealt or played."""
 
@@ -152,8 +165,9 @@ class StichState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.cards: list[int] = []
         """This deal's chance outcomes so far (cards in the order drawn)."""
-        self.deal: Game | None = None
-        """The deal once every card is drawn."""
+        self._held: _Held | None = None
+        self._world: Game | None = None
+        """A resampled deal as dealt, to take once its cards are drawn again."""
         self.match: Match | None = None
         self.finished: list[list[str]] = []
         """In a match: each finished deal's information-state string per seat."""
@@ -165,6 +179,11 @@ class StichState(pyspiel.State):  # type: ignore[misc]
             self.match = match_class(game.NAME)(
                 [f"Seat {i}" for i in range(game.rules.SEATS)], 0, game.options, game.dealer)
             self.dealing = CardDealing(self.match.new_deal())
+
+    @property
+    def deal(self) -> Game | None:
+        """The deal once every card is drawn (None while dealing)."""
+        return None if self._held is None else self._held.game
 
     @property
     def _game(self) -> StichGame:
@@ -192,19 +211,23 @@ class StichState(pyspiel.State):  # type: ignore[misc]
         p = 1.0 / len(left)
         return [(card, p) for card in left]
 
-    def _remaining(self) -> set[int]:
-        deck = self._deal_from().deck
-        return {card for card in range(deck.bit_length()) if deck >> card & 1} - set(self.cards)
+    def _remaining(self) -> list[int]:
+        drawn = set(self.cards)
+        return [card for card in self._deal_from().cards if card not in drawn]
 
     def _apply_action(self, action: int) -> None:
-        if self.deal is None:
-            if action not in self._remaining():
+        held = self._held
+        if held is None:
+            dealing = self._deal_from()
+            if not dealing.deck >> action & 1 or action in self.cards:
                 raise ValueError(f"chance outcome {action} is not a card left to deal")
             self.cards.append(action)
-            if len(self.cards) == self._deal_from().size:
-                self.deal = self._dealt([Card(card) for card in self.cards])
+            if len(self.cards) == dealing.size:
+                world, self._world = self._world, None
+                self._held = _Held(world if world is not None
+                                   else self._dealt([Card(card) for card in self.cards]))
             return
-        deal = self.deal
+        deal = held.game
         move = deal.id_to_action(action)
         why = deal.why_illegal(move)
         if why is not None:
@@ -236,7 +259,7 @@ class StichState(pyspiel.State):  # type: ignore[misc]
         self.match.finish_deal(deal)
         self.finished.append([str(deal.information_state(seat)) for seat in range(deal.SEATS)])
         if not self.match.is_over():
-            self.deal, self.cards = None, []
+            self._held, self.cards = None, []
             self.deal_start = len(self.history()) + 1  # the action being applied counts
             self.dealing = CardDealing(self.match.new_deal())
 
@@ -278,14 +301,18 @@ class StichState(pyspiel.State):  # type: ignore[misc]
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(np.random.randint(2**62)))
         world = sample_world(self.deal.information_state(player), rng)
+        moves = [world.action_to_id(move) for _, move in world.history]
+        while world.history:  # the world as dealt: what its cards deal (CardDealing.deal)
+            world.undo()
         state: StichState = self._game.new_initial_state()
         for action in self.history()[:self.deal_start]:
             state.apply_action(action)
-        for card in self._deal_from().order(world):
+        cards = self._deal_from().order(world)
+        state._world = world
+        for card in cards:
             state.apply_action(int(card))
-        assert state.deal is not None
-        for _, move in world.history:
-            state.apply_action(state.deal.action_to_id(move))
+        for move in moves:
+            state.apply_action(move)
         return state
 
 
