@@ -25,13 +25,13 @@ from typing import Any
 
 from stich.contract.contracts import TABLE
 from stich.contract.legality import Phase
-from stich.contract.view import shown_seats
 from stich.core.cards import Suit
 from stich.core.observer import CardVector, Layout, Observer, OneHot, played_by
 from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS
 
 CARDS = CardVector(DECK)
-add, add_by_seat = CARDS.add, CARDS.add_by_seat
+add, add_by_seat, add_one_by_seat = CARDS.add, CARDS.add_by_seat, CARDS.add_one_by_seat
+SINGLE = CARDS.single
 SUIT_LABELS = tuple(suit.name for suit in Suit)
 SUIT_ROWS = OneHot(4).rows
 PHASES = tuple(Phase)
@@ -51,7 +51,7 @@ LAY_DOWN_VERBS = frozenset({"discard", "exchange-talon"})
 
 class ContractObserver(Observer):
     """The observer of :class:`stich.contract.deal.ContractSchnapsen` games (reads their
-    public state and ``view.shown_seats``)."""
+    public state and ``visible_hands``)."""
 
     def declare(self, layout: Layout) -> None:
         kind, game = self.kind, self.game
@@ -133,7 +133,7 @@ class ContractObserver(Observer):
         trump = game.trump
         out += SUIT_ROWS[-1 if trump is None else trump]
         turned = game.turned_up
-        add(out, 0 if turned is None else 1 << turned)
+        out += SINGLE[-1 if turned is None else turned]
         auction = game.auction
         high = auction.high
         out += CONTRACT_ROWS[-1 if high is None else CONTRACT_INDEX[high]]
@@ -160,17 +160,14 @@ class ContractObserver(Observer):
             if call != "pass":
                 doubled |= 1 << who
         out += _seat_flags(hot, doubled, seats)
-        shown = [0] * seats
-        for other in self._open_seats(game, seat):
-            shown[other] = hands[other]
-        add_by_seat(out, shown, order)
+        add_by_seat(out, self._open_hands(game, seat), order)
         out += hot[game.leader]
-        trick = [0] * seats
+        trick = [-1] * seats
         played = 0
         for who, card in game.trick:
-            trick[who] = 1 << card
+            trick[who] = card
             played |= 1 << card
-        add_by_seat(out, trick, order)
+        add_one_by_seat(out, trick, order)
         announced = game.announced
         out += SUIT_ROWS[-1 if announced is None else announced]
         married = [0] * seats
@@ -184,13 +181,13 @@ class ContractObserver(Observer):
         out += [winners.count(other) / game.HAND_SIZE for other in order]
         points = game.points
         out += [points[other] / TOTAL_CARD_POINTS for other in order]
-        last = [0] * seats
+        last = [-1] * seats
         for done in game.tricks:
             for who, card in done:
                 played |= 1 << card
-                last[who] = 1 << card
+                last[who] = card
         add(out, played)
-        add_by_seat(out, last, order)
+        add_one_by_seat(out, last, order)
         if talon:
             out.append(game.talon.bit_count() / 2)
             out += hot[game.talon_taker]
@@ -203,15 +200,23 @@ class ContractObserver(Observer):
             for other in order:
                 out += BID_FLAGS.mask(bids[other])
 
-    def _open_seats(self, game: Any, seat: int | None) -> tuple[int, ...]:
-        """Plauderer's open hands in this view (B-5): those ``seat`` sees in a private
-        view, in a public one those every other seat sees."""
+    def _open_hands(self, game: Any, seat: int | None) -> list[int]:
+        """Plauderer's open hands in this view (B-5), by seat: those ``seat`` sees in a
+        private view (``game.visible_hands``), in a public one those every other seat sees."""
+        shown = [0] * self.seats
+        contract = game.contract
+        if contract is None or contract.name != "plauderer":  # only Plauderer shows (B-5)
+            return shown
         if self.kind.private:
-            return shown_seats(game, game, seat)
-        seen = [shown_seats(game, game, other) for other in range(self.seats)]
-        return tuple(other for other in range(self.seats)
-                     if all(other in seen[viewer] for viewer in range(self.seats)
-                            if viewer != other))
+            for other, hand in game.visible_hands(seat):
+                shown[other] = int(hand)
+            return shown
+        seen = [{other for other, _ in game.visible_hands(viewer)}
+                for viewer in range(self.seats)]
+        for other in range(self.seats):
+            if all(other in seen[viewer] for viewer in range(self.seats) if viewer != other):
+                shown[other] = game.hands[other]
+        return shown
 
 
 SUIT_FLAGS = tuple(OneHot(4).mask(bits) for bits in range(16))

@@ -154,6 +154,11 @@ class CardVector:
         self._mask = (1 << width) - 1
         self._table = tuple(_bits(value, width) for value in range(1 << width))
         self.empty: tuple[float, ...] = (ZERO,) * self.size
+        index: dict[int, int] = {int(card): i for i, card in enumerate(self.cards)}
+        self.single: tuple[tuple[float, ...], ...] = (
+            *((*self.empty[:index[card]], ONE, *self.empty[index[card] + 1:])
+              if card in index else self.empty for card in range(36)), self.empty)
+        """The flags of one card: ``single[card]``; ``single[-1]`` (no card) all zeros."""
 
     def __call__(self, cards: int) -> tuple[float, ...]:
         """The flags of a card bitmask (cards outside the deck are ignored)."""
@@ -189,6 +194,13 @@ class CardVector:
                 out += table[cards >> d & mask]
             else:
                 out += empty
+
+    def add_one_by_seat(self, out: list[float], cards: Sequence[int],
+                        order: Sequence[int]) -> None:
+        """Append one card or none (-1) per seat, the seats in ``order``: a trick."""
+        single = self.single
+        for seat in order:
+            out += single[cards[seat]]
 
     def labels(self, prefixes: Sequence[str] = ("",)) -> tuple[str, ...]:
         """Each entry's name: the card code, after each prefix (``1:HA``)."""
@@ -344,3 +356,27 @@ class Observer(ABC):
             return (f"{game.NAME} {game.options.preset} | start {self.describe(start)} | "
                     f"{moves} | now {self.describe(game)}")
         return self.describe(game, seat)
+
+
+TABLE_KINDS = ("observation", "information_state", "public")
+
+
+def layout_table(game: type[Any], options: Any) -> str:
+    """A Markdown table of a game's slices under ``options``: each slice's length, where it
+    starts in the ``observation``, ``information_state`` and ``public`` tensors (``-``: not
+    there) and what it holds (``docs/observer.md`` prints one per game)."""
+    layouts = {kind: game.make_observer(kind, options).slices() for kind in TABLE_KINDS}
+    names: dict[str, Slice] = {}
+    for slices in layouts.values():
+        for name, slice_ in slices.items():
+            names.setdefault(name, slice_)
+    sizes = " | ".join(str(game.make_observer(kind, options).size) for kind in TABLE_KINDS)
+    rows = [f"| slice | length | {' | '.join(TABLE_KINDS)} | meaning |",
+            "|---|---|---|---|---|---|",
+            f"| (size) | | {sizes} | |"]
+    for name, slice_ in names.items():
+        starts = " | ".join(str(layouts[kind][name].start) if name in layouts[kind] else "-"
+                            for kind in TABLE_KINDS)
+        rows.append(f"| `{name}` | {slice_.length} | {starts} | {slice_.meaning} |")
+    return "\n".join(rows)
+

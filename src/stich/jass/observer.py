@@ -26,7 +26,7 @@ from stich.jass.cards import DECK, TRICKS, Contract
 from stich.jass.weis import weis_points
 
 CARDS = CardVector(DECK)
-add, add_by_seat = CARDS.add, CARDS.add_by_seat
+add, add_by_seat, add_one_by_seat = CARDS.add, CARDS.add_by_seat, CARDS.add_one_by_seat
 CONTRACT_ROWS = OneHot(len(Contract)).rows
 TEAM_ROWS = OneHot(2).rows
 WEIS_SCALE = 100
@@ -90,16 +90,16 @@ class JassObserver(Observer):
         chooser = game.chooser
         out += hot[-1 if chooser is None else chooser]
         out += (1.0 if game.pushed else 0.0, float(game.factor) if contract is not None else 0.0)
-        trick = [0] * seats
+        trick = [-1] * seats
         for index, card in enumerate(game.trick):
-            trick[(leader + index) % seats] = 1 << card
-        add_by_seat(out, trick, order)
+            trick[(leader + index) % seats] = card
+        add_one_by_seat(out, trick, order)
         tricks_played = game.tricks_played
         out.append(tricks_played / TRICKS)
-        last = [0] * seats
+        last = [-1] * seats
         for who, card in game.last_trick or ():
-            last[who] = 1 << card
-        add_by_seat(out, last, order)
+            last[who] = card
+        add_one_by_seat(out, last, order)
         weis_team = game.weis_team
         points = [0] * seats
         seen = [0] * seats

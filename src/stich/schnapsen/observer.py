@@ -31,7 +31,8 @@ SUIT_ROWS = SUITS.rows
 SUIT_FLAGS = tuple(SUITS.mask(bits) for bits in range(16))
 """The flags of each set of suits (marriages)."""
 EMPTY_TRICK = CARDS.empty * 2
-add, add_by_seat = CARDS.add, CARDS.add_by_seat
+add, add_by_seat, add_one_by_seat = CARDS.add, CARDS.add_by_seat, CARDS.add_one_by_seat
+SINGLE = CARDS.single
 
 
 class SchnapsenObserver(Observer):
@@ -95,14 +96,14 @@ class SchnapsenObserver(Observer):
         out += hot[game.dealer]
         out += hot[game.leader]
         out += SUIT_ROWS[game.trump]
-        add(out, 1 << game.trump_card if drawn < 10 else 0)
+        out += SINGLE[game.trump_card if drawn < 10 else -1]
         out.append((10 - drawn) / 10)
         out += hot[game.closed_by]
         lead = game.lead
         if lead is None:
             out += EMPTY_TRICK
         else:
-            add_by_seat(out, (1 << lead, 0) if game.leader == 0 else (0, 1 << lead), order)
+            add_one_by_seat(out, (lead, -1) if game.leader == 0 else (-1, lead), order)
         announced = game.announced
         out += SUIT_ROWS[-1 if announced is None else announced]
         married = [0, 0]
@@ -121,10 +122,10 @@ class SchnapsenObserver(Observer):
         out += (hands[first].bit_count() / 5, hands[second].bit_count() / 5,
                 tricks[first] / 10, tricks[second] / 10)
         if review and not kind.perfect_recall:
-            last = [0, 0]
+            last = [-1, -1]
             for who, card in game.last_trick or ():
-                last[who] = 1 << card
-            add_by_seat(out, last, order)
+                last[who] = card
+            add_one_by_seat(out, last, order)
         if kind.perfect_recall:
             add_by_seat(out, played_by(game.history, self.seats), order)
             add_by_seat(out, game.won, order)
