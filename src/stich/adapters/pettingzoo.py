@@ -11,7 +11,7 @@ from it. An action the rules refuse forfeits the deal as they price a revoke (S-
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import logger, spaces
@@ -20,6 +20,9 @@ from pettingzoo.utils import wrappers
 
 from stich.adapters.arrays import float32, mask
 from stich.adapters.episode import Episode, deal_text
+
+if TYPE_CHECKING:
+    from stich.bots.base import Bot
 
 __all__ = ["StichEnv", "env", "raw_env"]
 
@@ -111,6 +114,11 @@ class StichEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def ask(self, bot: Bot) -> int:
+        """The action id ``bot`` (``stich.bots.make_bot``) chooses for the agent to act, from
+        that seat's view only: our bots as opponents of an agent being trained."""
+        return self.episode.ask(bot)
 
     def render(self) -> str | None:
         """The table as text: the deal as dealt and every action since (every hand: this is
