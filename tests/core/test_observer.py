@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,15 @@ import pytest
 import stich
 from stich.core.cards import cards_in
 from stich.core.game import Game
-from stich.core.observer import KINDS, ObservationType, Observer, observation_type
+from stich.core.observer import (
+    KINDS,
+    ObservationType,
+    Observer,
+    layout_table,
+    observation_type,
+)
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "observer.md"
 
 CASES: list[tuple[str, str | None, dict[str, Any]]] = [
     ("schnapsen", "soft", {}),
@@ -179,18 +188,14 @@ def test_sharp_schnapsen_shows_no_points(preset: str) -> None:
     rng = random.Random(4)
     while sum(game.tricks) < 2:  # type: ignore[attr-defined]
         game.apply(rng.choice([a for a in game.legal_actions() if a.verb == "play"]))
-    richer = game.clone()
-    seat = 0
-    richer.points = (game.points[0] + 30, game.points[1])  # type: ignore[attr-defined]
     observer = type(game).make_observer("observation", game.options)
-    assert observer.tensor(richer, seat) == observer.tensor(game, seat)
-    soft_game = game.clone()
-    soft_game.options = soft.options
-    assert soft.tensor(soft_game, seat) != soft.tensor(
-        _with_points(soft_game, 30), seat)
+    assert observer.tensor(_with_points(game, 30), 0) == observer.tensor(game, 0)
+    game.options = soft.options  # the same state under soft shows the points
+    assert soft.tensor(_with_points(game, 30), 0) != soft.tensor(game, 0)
 
 
 def _with_points(game: Game, extra: int) -> Game:
+    """The state with ``extra`` card points more for seat 0 (nothing else changed)."""
     twin = game.clone()
     twin.points = (game.points[0] + extra, game.points[1])  # type: ignore[attr-defined]
     return twin
@@ -222,3 +227,40 @@ def test_strings() -> None:
     observation = type(game).make_observer("observation", game.options)
     text = observation.string(game, 0)
     assert text.startswith("hand: ") and "| to_act: " in text
+
+
+@pytest.mark.parametrize(("name", "preset"), [("schnapsen", "soft"), ("schnapsen", "sharp"),
+                                              ("bauernschnapsen", None),
+                                              ("dreierschnapsen", None), ("jass", None)])
+def test_docs_list_every_slice(name: str, preset: str | None) -> None:
+    """docs/observer.md prints each game's slice table as the code declares it."""
+    game = stich.new_game(name, preset, seed=0)
+    assert layout_table(type(game), game.options) in DOC.read_text()
+
+
+@pytest.mark.parametrize(("name", "preset", "options"), CASES[::3], ids=IDS[::3])
+def test_games_from_positions(name: str, preset: str | None, options: dict[str, Any]) -> None:
+    """A game built from a position (its history starts there) keeps the seat's secrets and
+    one public view, as a dealt game does."""
+    rng = random.Random(3)
+    for seed in SEEDS[:3]:
+        game = deal(name, preset, options, seed)
+        play = random.Random(seed)
+        for _ in range(6):
+            if not game.is_terminal():
+                game.apply(choose(game, seed, play))
+        if game.is_terminal():
+            continue
+        start = type(game).from_position(game.position())
+        while True:
+            views = observers(start)
+            for seat in range(start.SEATS):
+                world = start.information_state(seat).sample_world(rng)
+                for kind, observer in views.items():
+                    assert observer.tensor(world, seat) == observer.tensor(start, seat), kind
+                    assert observer.string(world, seat) == observer.string(start, seat), kind
+            public = views["public_history"]
+            assert len({public.string(start, seat) for seat in range(start.SEATS)}) == 1
+            if start.is_terminal():
+                break
+            start.apply(choose(start, seed, play))

@@ -289,14 +289,6 @@ class Observer(ABC):
         (relative to ``viewer`` in a private view), ``rows[-1]`` all zeros (no seat)."""
         return self._seat_rows[viewer if self.kind.private else None]
 
-    def relative(self, seat: int | None, viewer: int | None) -> int | None:
-        """A seat as the view counts it (None stays None)."""
-        if seat is None or seat < 0:
-            return None
-        if viewer is None or not self.kind.private:
-            return seat
-        return (seat - viewer) % self.seats
-
     def seat_labels(self) -> tuple[str, ...]:
         """Seat names in the view: ``me``, ``+1`` ... in a private view, ``0`` ... else."""
         if self.kind.private:
