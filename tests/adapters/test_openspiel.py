@@ -97,3 +97,19 @@ def test_parameters_are_the_preset_and_options() -> None:
     assert openspiel.load("jass", options="target=1000").options.target == 1000
     with pytest.raises(ValueError, match="dealer must be a seat"):
         openspiel.load("schnapsen", dealer=2)
+
+
+def test_resampling_in_a_match_keeps_the_earlier_deals() -> None:
+    game = openspiel.load("schnapsen", preset="sharp", match=True)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.match is None or not state.match.deals or state.is_chance_node() or \
+            len(state.deal.history) < 3:
+        outcomes = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                    else state.legal_actions())
+        state.apply_action(rng.choice(outcomes))
+    seat = state.current_player()
+    world = state.resample_from_infostate(seat, None)
+    assert world.history()[:state.deal_start] == state.history()[:state.deal_start]
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+    assert world.information_state_string(seat).count("||") == 2
