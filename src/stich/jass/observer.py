@@ -21,7 +21,7 @@ from typing import Any
 
 from stich.core.actions import Action
 from stich.core.cards import card_set
-from stich.core.observer import CardVector, Layout, Observer, OneHot, played_by
+from stich.core.observer import CardVector, Layout, Observer, OneHot
 from stich.jass.cards import DECK, TRICKS, Contract
 from stich.jass.weis import weis_points
 
@@ -120,5 +120,18 @@ class JassObserver(Observer):
         out += [won[team] / TRICKS for team in team_order]
         out += [written[team] / target for team in team_order]
         out += [scores[team] / target for team in team_order]
-        if kind.perfect_recall:
-            add_by_seat(out, played_by(game.history, self.seats), order)
+        if kind.perfect_recall:  # a card leaves a hand only by being played (J-4)
+            dealt = self._dealt_masks(game.dealt)
+            hands = game.hands
+            add_by_seat(out, [dealt[other] & ~hands[other] for other in range(seats)], order)
+
+    _dealt: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
+
+    def _dealt_masks(self, dealt: tuple[Any, ...]) -> tuple[int, ...]:
+        """Each seat's cards as dealt (or where the history starts), as bitmasks, read once
+        per deal: clones share the ``dealt`` tuple (kept as one pair, so threads agree)."""
+        cached = self._dealt
+        if cached[0] is not dealt:
+            cached = (dealt, tuple(card_set(hand) for hand in dealt))
+            self._dealt = cached
+        return cached[1]
