@@ -36,7 +36,6 @@ from stich.adapters.dealing import CardDealing
 from stich.adapters.episode import deal_text, game_class, match_class, match_utilities
 from stich.core.cards import Card
 from stich.core.game import Game
-from stich.core.knowledge import InfoState
 from stich.core.match import Match
 from stich.core.options import OptionsError, RuleOptions, parse_option_pairs
 from stich.core.records import RecordError
@@ -300,7 +299,7 @@ class StichState(pyspiel.State):  # type: ignore[misc]
         if self.deal is None:
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(np.random.randint(2**62)))
-        world = sample_world(self.deal.information_state(player), rng)
+        world = self.deal.information_state(player).sample_world(rng)  # Game.sample_world
         moves = [world.action_to_id(move) for _, move in world.history]
         while world.history:  # the world as dealt: what its cards deal (CardDealing.deal)
             world.undo()
@@ -314,16 +313,6 @@ class StichState(pyspiel.State):  # type: ignore[misc]
         for move in moves:
             state.apply_action(move)
         return state
-
-
-def sample_world(info: InfoState, rng: random.Random) -> Game:
-    """A deal uniformly among those the seat cannot rule out (``Game.sample_world`` once the
-    house refactor lands; ``InfoState.sample_world`` before)."""
-    sample = getattr(game_class(info.game), "sample_world", None)
-    if sample is not None:
-        world: Game = sample(info, rng)
-        return world
-    return info.sample_world(rng)
 
 
 _KINDS = {  # (private, public, perfect recall) -> the observer's kind
