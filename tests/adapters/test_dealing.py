@@ -10,8 +10,8 @@ import pytest
 
 import stich
 from stich.adapters.dealing import CardDealing
+from stich.adapters.episode import game_class
 from stich.core.dealing import shuffled
-from stich.core.registry import game_class
 
 
 def _dealt(game: stich.Game) -> tuple[object, ...]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import stich
-from stich.core.registry import game_class
+from stich.adapters.episode import game_class
 
 for module in ("pettingzoo", "gymnasium", "pyspiel"):
     pytest.importorskip(module, reason=f"{module} is not installed (pip install stich[rl])")
