@@ -207,6 +207,27 @@ def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JS
     typer.echo(json.dumps(out))
 
 
+@record_app.command("position")
+def record_position(
+    path: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")],
+    at: Annotated[int, typer.Option(
+        help="The position before this action (0-based, as analyse --at counts).")],
+    deal: Annotated[int | None, typer.Option(
+        help="The deal of a match record, numbered from 1 as play shows it (needed when it "
+             "holds several).")] = None,
+) -> None:
+    """Print the position before an action of a recorded deal, for `stich solve`
+    (docs/rules/notation.md)."""
+    from stich.core.records import RecordError, load_json
+    from stich.explain import deal_in, position_before
+
+    try:
+        dealt, _ = deal_in(load_json(path), deal)
+        typer.echo(position_before(dealt, at).position())
+    except (RecordError, ValueError) as error:
+        raise _fail(f"{path}: {error}") from None
+
+
 @record_app.command("board")
 def board(
     path: Annotated[Path, typer.Argument(help="A Jass game record (JSON).")],
@@ -324,10 +345,12 @@ def analyse(
 
 @app.command()
 def solve(position: Annotated[str, typer.Argument(
-        help="A position string of any game (Game.position()), in quotes.")]) -> None:
+        help="A position string of any game (Game.position(), `stich record position`; "
+             "older forms read too), in quotes.")]) -> None:
     """Solve a position with all cards known: each legal action's exact value, the principal
     line."""
-    from stich.core.position import PositionError, from_position
+    from stich import from_position
+    from stich.core.position import PositionError
     from stich.search.positions import SolveError, report, solve_game
 
     try:

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from stich import from_position
 from stich.core.dealing import splitmix64
 from stich.core.game import Game
-from stich.core.position import from_position
 
 HERE = Path(__file__).parent
 
@@ -23,6 +23,14 @@ def perft(game: Game, depth: int) -> int:
         total += perft(game, depth - 1)
         game.undo()
     return total
+
+
+def state_of(game: Game) -> tuple[Any, ...]:
+    """What a game is, for comparing two readings: options, dealer, the state values, what
+    each seat observes and the legal actions."""
+    snapshot = type(game)._snapshot(game)
+    return (game.options, game.dealer, snapshot,
+            [game.observation(seat) for seat in range(game.SEATS)], game.legal_actions())
 
 
 def live_lines(game: Game, depth: int) -> int:

@@ -63,7 +63,7 @@ def _sorted(mask: int) -> tuple[Card, ...]:
 def start_events(game: ContractSchnapsen, seat: int, state: Any) -> Iterator[Event]:
     """The first packet (or the position as ``seat`` sees it), and a forfeit already made."""
     if game.starts_at_position:
-        yield Event("position", seat, arg=position.write(game, state, seat))
+        yield Event("position", seat, arg=game.position_at(state, seat))
     else:
         yield Event("deal", seat, _sorted(card_set(game.dealt[seat][:FIRST_PACKET])),
                     arg=f"dealer {game.dealer}")
@@ -123,7 +123,7 @@ class _Reading:
         if not events or events[0].kind not in ("deal", "position"):
             raise InfoStateError(f"a {cls.NAME} history starts with 'deal' or 'position'")
         self.base = self._base(events[0])
-        base_game = position.build(cls, self._any_completion())
+        base_game = cls.from_fields(self._any_completion())
         self.base_phase = base_game.phase
         seats = cls.SEATS
         self.known = [sum(1 << c for c in hand if c is not None) for hand in self.base["hands"]]
@@ -418,7 +418,7 @@ def propose_world(cls: type[ContractSchnapsen], info: InfoState,
         world = cls(fields["hands"], fields["talon"] if cls.TALON_SIZE else (),
                     fields["dealer"], fields["options"])
     else:
-        world = position.build(cls, fields)
+        world = cls.from_fields(fields)
     for seat, action, verb in r.actions:
         if action is None:
             action = Action(verb, " ".join(c.name for c in cards_in(talon_now)))

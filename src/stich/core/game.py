@@ -451,10 +451,11 @@ class Game(ABC):
     def legal_action_mask(self) -> list[int]:
         return self.ACTION_SPACE.mask(self.legal_actions())
 
-    # --- positions (issue 8, item 4) -------------------------------------------------------
-    def position(self) -> str:
+    # --- positions (stich.core.position, docs/rules/notation.md) ----------------------------
+    def position(self, viewer: int | None = None) -> str:
         """The whole state as one line (all hands, the options), not the history; its first
-        word is the game's name. ``from_position`` reads it back."""
+        word is the game's name. ``from_position`` reads it back. As seat ``viewer`` sees it if
+        given: the cards he cannot see written ``?`` (None: the whole state)."""
         raise NotImplementedError(f"{self.NAME} has no position notation")
 
     @classmethod

@@ -18,7 +18,9 @@ from stich.core.actions import Action, play_actions
 from stich.core.cards import FULL_DECK, Card, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
+from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record
+from stich.jass import position
 from stich.jass.cards import (
     DECK,
     HAND_SIZE,
@@ -35,7 +37,6 @@ from stich.jass.cards import (
 from stich.jass.knowledge import action_events, forfeit_event, propose_world, start_events
 from stich.jass.options import JassOptions as JassOptions  # re-exported: the game's options
 from stich.jass.options import factors
-from stich.jass.position import position_text, read_position
 from stich.jass.weis import (
     Declared,
     best,
@@ -467,15 +468,30 @@ class Jass(Game):
     def _propose_world(cls, info: InfoState, rng: random.Random) -> Jass | None:
         return propose_world(cls, info, rng)
 
-    def position(self) -> str:
+    # --- positions (stich.jass.position) ----------------------------------------------------
+    def position(self, viewer: int | None = None) -> str:
         if self._result is not None:
-            raise ValueError("a finished deal has no position to continue from")
-        return position_text(self)
+            raise PositionError("the deal is over: a position is a state that can continue")
+        return self.position_at(self.State(*type(self)._snapshot(self)), viewer)
+
+    def position_at(self, state: Any, viewer: int | None = None) -> str:
+        """The position of ``state`` (a :attr:`State` of this deal), as ``viewer`` sees it."""
+        return position.write(self.options, self.dealer, self.scores_before, state, viewer)
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        game = read_position(cls, text)
-        game.start_position = text
+        start = position.read(text)
+        game = cls.__new__(cls)
+        game.options = start.options
+        game.dealer = start.dealer
+        game.forehand = (start.dealer + 1) % 4
+        game.seed = None
+        game.scores_before = start.scores_before
+        game.factors = factors(start.options)
+        game.__dict__.update(start.state)
+        game.dealt = tuple(tuple(cards_in(hand)) for hand in game.hands)
+        game._start_history()
+        game.start_position = game.position()
         return game
 
     # --- observations -----------------------------------------------------------------------

@@ -43,7 +43,7 @@ from stich.core.position import PositionError
 from stich.core.sampling import NoWorld, Slot, count_assignments, sample_assignment
 from stich.jass.cards import POINTS, STOECK_PAIR, Contract, stronger
 from stich.jass.earlier_tricks import EarlierTricks, TooMany
-from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields, position_text
+from stich.jass.position import FIELDS, cards_text, hand_sizes, parse_cards, parse_fields
 from stich.jass.weis import held_weis, is_four, weis_action, weis_points
 from stich.jass.weis_deals import WeisHands
 
@@ -60,12 +60,10 @@ _HIDDEN_WEIS: dict[tuple[int, int], Event] = {}
 
 
 # --- events ----------------------------------------------------------------------------------
-def start_events(game: Jass, seat: int, state: tuple[Any, ...]) -> list[Event]:
+def start_events(game: Jass, seat: int, state: Any) -> list[Event]:
     """The seat's cards where the history starts and the public position there."""
-    first = game.clone()
-    first.__dict__.update(zip(game._STATE, state, strict=True))
-    hand = first.hands[seat]
-    return [Event("deal", seat, tuple(cards_in(hand)), arg=position_text(first, seat))]
+    return [Event("deal", seat, tuple(cards_in(state.hands[seat])),
+                  arg=game.position_at(state, seat))]
 
 
 def action_events(seat: int, actor: int, action: Action, before: Any,
@@ -208,8 +206,8 @@ def _make_plan(info: InfoState) -> _Plan:
     options_word, fields = parse_fields(events[0].arg)
     options = parse_options(options_word)
     own = card_set(events[0].cards)
-    sizes = [int(t) if seat != viewer else own.bit_count()
-             for seat, t in enumerate(fields["hands"].split("/"))]
+    sizes = [size if seat != viewer else own.bit_count()
+             for seat, size in enumerate(hand_sizes(fields["hands"]))]
     contract = None if fields["contract"] == "-" else Contract.from_word(fields["contract"])
     start_tricks = int(fields["tricks"])
     played = [0, 0, 0, 0]

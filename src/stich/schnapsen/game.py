@@ -32,6 +32,7 @@ from stich.schnapsen.family import (
 )
 from stich.schnapsen.knowledge import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.options import SchnapsenOptions as SchnapsenOptions  # re-exported
+from stich.schnapsen.position import Fields as PositionFields
 
 
 @dataclasses.dataclass(frozen=True)
@@ -458,17 +459,33 @@ class Schnapsen(Game):
     def _propose_world(cls, info: InfoState, rng: random.Random) -> Schnapsen | None:
         return knowledge.propose_world(cls, info, rng)
 
-    # --- positions (issue 8; stich.schnapsen.position) ---------------------------------------
-    def position(self) -> str:
+    # --- positions (stich.schnapsen.position) ------------------------------------------------
+    def position(self, viewer: int | None = None) -> str:
         if self._result is not None:
             raise PositionError("the deal is over: a position is a state that can continue")
-        return position.write(self, self.State(*type(self)._snapshot(self)))
+        return self.position_at(self.State(*type(self)._snapshot(self)), viewer)
+
+    def position_at(self, state: Any, viewer: int | None = None) -> str:
+        """The position of ``state`` (a :attr:`State` of this deal), as ``viewer`` sees it."""
+        return position.write(position.fields_of(self.options, self.dealer, self.talon, state,
+                                                 viewer))
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        game = position.build(cls, position.parse(text))
-        assert isinstance(game, cls)
-        game.start_position = text
+        game = cls.from_fields(position.parse(text))
+        game.start_position = game.position()
+        return game
+
+    @classmethod
+    def from_fields(cls, fields: PositionFields) -> Self:
+        """The game in the state ``fields`` describe (every card known), its history starting
+        there; PositionError if the state is impossible."""
+        start = position.start(fields)
+        game = cls.__new__(cls)
+        game._setup(start.hands, start.talon, start.trump_card, start.dealer, start.options,
+                    None)
+        game.started_at_position = True
+        game.__dict__.update(start.state)
         return game
 
     # --- records ------------------------------------------------------------------------------

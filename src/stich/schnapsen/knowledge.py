@@ -50,7 +50,7 @@ def start_events(game: Schnapsen, seat: int, state: Any) -> list[Event]:
     """What ``seat`` sees where the history starts: the deal, or the position."""
     own = tuple(cards_in(state.hands[seat]))
     if game.started_at_position:
-        return [Event("position", seat, own, arg=position.write(game, state, public=True))]
+        return [Event("position", seat, own, arg=game.position_at(state, seat))]
     return [Event("dealer", game.dealer), Event("deal", seat, own),
             Event("turnup", None, (state.trump_card,))]
 
@@ -368,7 +368,7 @@ def propose_world(cls: type[Schnapsen], info: InfoState, rng: random.Random) -> 
         whole_stock = [*talon[start:9], plan.fields.trump][:len(plan.fields.stock)]
         fields = dataclasses.replace(plan.fields, hands=(list(hands[0]), list(hands[1])),
                                      stock=whole_stock)
-        world = position.build(cls, fields)
+        world = cls.from_fields(fields)
     for action in plan.actions:
         if world._result is not None:
             return None
