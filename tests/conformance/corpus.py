@@ -25,12 +25,16 @@ def perft(game: Game, depth: int) -> int:
     return total
 
 
+def observed(game: Game) -> tuple[Any, ...]:
+    """What the seats see of a game: options, dealer, each seat's observation, the legal
+    actions."""
+    return (game.options, game.dealer, [game.observation(seat) for seat in range(game.SEATS)],
+            game.legal_actions())
+
+
 def state_of(game: Game) -> tuple[Any, ...]:
-    """What a game is, for comparing two readings: options, dealer, the state values, what
-    each seat observes and the legal actions."""
-    snapshot = type(game)._snapshot(game)
-    return (game.options, game.dealer, snapshot,
-            [game.observation(seat) for seat in range(game.SEATS)], game.legal_actions())
+    """What a game is, for comparing two readings: what the seats see and the state values."""
+    return (*observed(game), type(game)._snapshot(game))
 
 
 def live_lines(game: Game, depth: int) -> int:
