@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -170,3 +171,14 @@ def test_bad_options_are_named(name: str, options: str, message: str) -> None:
 def test_split_names_unexpected_fields() -> None:
     with pytest.raises(PositionError, match="unexpected field 'b=2'"):
         split("game preset a=1 b=2", "game", ("a",))
+
+
+def test_the_examples_in_notation_read_as_written() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "notation.md").read_text()
+    block = page.split("One example per game:")[1].split("```")[1]
+    examples = [line for line in block.splitlines() if line.strip()]
+    assert [line.split()[0] for line in examples] == list(stich.GAMES)
+    for line in examples:
+        assert from_position(line).position() == line
+    seat_1 = from_position(examples[0]).position(1)
+    assert "hands=?.?.?.?/DT.HJ.HA.ST.SQ" in seat_1 and "stock=?.?.?.?.?.?.?.SJ" in seat_1
