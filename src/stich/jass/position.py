@@ -41,7 +41,7 @@ from stich.core.position import (
 from stich.core.position import options_text as options_text
 from stich.jass.cards import HAND_SIZE, POINTS, STOECK_PAIR, TRICKS, Contract
 from stich.jass.options import JassOptions, factors
-from stich.jass.weis import Declared, best, weis_points
+from stich.jass.weis import Declared, best, held_weis, weis_points
 
 NAME = "jass"
 FIELDS = ("dealer", "scores", "hands", "contract", "chooser", "pushed", "leader", "trick",
@@ -235,8 +235,6 @@ def _read_weis(text: str) -> tuple[Declared, ...]:
 def _check(options: JassOptions, forehand: int, state: dict[str, Any]) -> None:
     """What makes a position impossible: cards twice or missing, hand sizes that do not fit
     the tricks, points that do not add up, a Weis that is no Weis."""
-    from stich.jass.weis import held_weis
-
     hands, trick = state["hands"], card_set(state["trick"])
     contract, declared, last = state["contract"], state["declared"], state["last_trick"]
     everything = 0
