@@ -38,6 +38,9 @@ from stich.core.position import (
     read_known,
     read_options,
     read_seat,
+    read_seated,
+    read_suit,
+    seated_text,
     split,
 )
 from stich.schnapsen.family import DECK
@@ -121,8 +124,8 @@ def write(name: str, fields: Fields) -> str:
         "trump": NONE if fields["trump"] is None else str(fields["trump"]),
         "up": NONE if fields["turned_up"] is None else fields["turned_up"].name,
         "calls": _said(fields["calls"]), "doubles": _said(fields["doubles"]),
-        "tricks": ",".join(_trick_text(t) for t in fields["tricks"]) or NONE,
-        "trick": NONE if fields["trick"] is None else _trick_text(fields["trick"]),
+        "tricks": ",".join(seated_text(*t) for t in fields["tricks"]) or NONE,
+        "trick": NONE if fields["trick"] is None else seated_text(*fields["trick"]),
         "marriages": ",".join(f"{s}:{suit}" for s, suit in fields["marriages"]) or NONE,
         "announced": NONE if fields["announced"] is None else str(fields["announced"])}
     if "talon" in fields:
@@ -137,10 +140,6 @@ def _said(calls: tuple[tuple[int, str], ...]) -> str:
     return ",".join(f"{seat}:{text.replace(' ', '_')}" for seat, text in calls) or NONE
 
 
-def _trick_text(trick: tuple[int, list[Card]]) -> str:
-    return f"{trick[0]}:" + cards_text(trick[1])
-
-
 # --- reading --------------------------------------------------------------------------------
 def parse(cls: Shape, text: str) -> Fields:
     """The fields of a position (hands and talons as :data:`Slots`); PositionError names
@@ -152,20 +151,13 @@ def parse(cls: Shape, text: str) -> Fields:
         return read_seat(value, f"{cls.NAME} position: {what}", cls.SEATS)
 
     def suit(value: str, what: str) -> Suit | None:
-        if value == NONE:
-            return None
-        if value not in Suit.__members__:
-            raise PositionError(f"{cls.NAME} position: {what} {value!r} is not a suit")
-        return Suit[value]
+        return read_suit(value, f"{cls.NAME} position: {what}")
 
     def slots(value: str, what: str) -> Slots:
         return read_cards(value, what, DECK, hidden=True)
 
     def trick(value: str) -> tuple[int, list[Card]]:
-        leader, sep, codes = value.partition(":")
-        if not sep or not codes:
-            raise PositionError(f"{value!r}: expected leader:cards")
-        return seat(leader, "a trick's leader"), read_known(codes, "a trick", DECK)
+        return read_seated(value, f"{cls.NAME} position: a trick", cls.SEATS, DECK)
 
     try:
         phase = Phase(fields["phase"])

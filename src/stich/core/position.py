@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from stich.core.cards import FULL_DECK, Card, cards_in
+from stich.core.cards import FULL_DECK, Card, Suit, cards_in
 from stich.core.options import OptionsError, RuleOptions
 
 OptionsT = TypeVar("OptionsT", bound=RuleOptions)
@@ -127,6 +127,23 @@ def read_seat(text: str, what: str, seats: int) -> int:
     return int(text)
 
 
+def read_suit(text: str, what: str) -> Suit | None:
+    """A suit letter, or None for ``-``."""
+    if text == NONE:
+        return None
+    if text not in Suit.__members__:
+        raise PositionError(f"{what}: {text!r} is not a suit (C, D, H, S)")
+    return Suit[text]
+
+
+def read_pair(text: str, what: str) -> tuple[int, int]:
+    """Two numbers joined by ``,`` (one per side or team)."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise PositionError(f"{what} must be two numbers a,b, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
 def maybe(text: str) -> str | None:
     """None for ``-``, else the text."""
     return None if text == NONE else text
@@ -182,3 +199,16 @@ def read_cards(text: str, what: str, deck: int = FULL_DECK,
 def read_known(text: str, what: str, deck: int = FULL_DECK) -> list[Card]:
     """A card list with every card shown."""
     return [card for card in read_cards(text, what, deck) if card is not None]
+
+
+def seated_text(seat: int, cards: Iterable[Card | None]) -> str:
+    """A seat and cards, ``seat:cards``: a trick by its leader, a Weis by its declarer."""
+    return f"{seat}:{cards_text(cards)}"
+
+
+def read_seated(text: str, what: str, seats: int, deck: int = FULL_DECK) -> tuple[int, list[Card]]:
+    """``seat:cards``, every card shown."""
+    seat, sep, cards = text.partition(":")
+    if not sep or not cards:
+        raise PositionError(f"{what}: expected seat:cards, not {text!r}")
+    return read_seat(seat, what, seats), read_known(cards, what, deck)

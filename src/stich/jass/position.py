@@ -36,8 +36,12 @@ from stich.core.position import (
     read_known,
     read_number,
     read_options,
+    read_pair,
+    read_seated,
+    seated_text,
     split,
 )
+from stich.core.position import cards_text as card_list_text
 from stich.core.position import options_text as options_text
 from stich.jass.cards import HAND_SIZE, POINTS, STOECK_PAIR, TRICKS, Contract
 from stich.jass.options import JassOptions, factors
@@ -51,10 +55,6 @@ FIELDS = ("dealer", "scores", "hands", "contract", "chooser", "pushed", "leader"
 def cards_text(mask: int) -> str:
     """A set of cards in card order."""
     return mask_text(mask)
-
-
-def _seq_text(cards: tuple[Card, ...] | tuple[int, ...]) -> str:
-    return ".".join(Card(card).name for card in cards) or NONE
 
 
 def stoeck_pending(state: Any) -> int:
@@ -74,7 +74,7 @@ def write(options: JassOptions, dealer: int, scores_before: tuple[int, int], sta
     hands = "/".join(mask_text(hand, FULL_DECK if viewer in (None, seat) else 0)
                      for seat, hand in enumerate(state.hands))
     weis = ",".join(
-        f"{w.seat}:{cards_text(w.cards)}"
+        seated_text(w.seat, cards_in(w.cards))
         if viewer is None or w.seat == viewer or w.seat % 2 == shown_team
         else f"{w.seat}:={weis_points(w.cards)}" for w in state.declared) or NONE
     holder = stoeck_pending(state)
@@ -82,13 +82,14 @@ def write(options: JassOptions, dealer: int, scores_before: tuple[int, int], sta
     if viewer is not None and contract is not None:
         stoeck = _public_stoeck(options, state, viewer, holder)
     last = (NONE if state.last_trick is None
-            else f"{state.last_trick[0][0]}:{_seq_text(tuple(c for _, c in state.last_trick))}")
+            else seated_text(state.last_trick[0][0], (Card(c) for _, c in state.last_trick)))
     values = {
         "dealer": str(dealer), "scores": "{},{}".format(*scores_before),
         "hands": hands, "contract": NONE if contract is None else contract.word,
         "chooser": NONE if state.chooser is None else str(state.chooser),
         "pushed": flag_text(state.pushed), "leader": str(state.leader),
-        "trick": _seq_text(state.trick), "tricks": str(state.tricks_played),
+        "trick": card_list_text(Card(card) for card in state.trick),
+        "tricks": str(state.tricks_played),
         "points": "{},{}".format(*state.card_points), "won": "{},{}".format(*state.tricks_won),
         "weis": weis, "stoeck": stoeck,
         "stoecked": NONE if state.stoeck_seat is None else str(state.stoeck_seat), "last": last,
@@ -136,10 +137,7 @@ def _number(text: str, what: str, low: int, high: int) -> int:
 
 
 def _pair(text: str, what: str) -> tuple[int, int]:
-    parts = text.split(",")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise PositionError(f"Jass position: {what} must be two numbers a,b, got {text!r}")
-    return int(parts[0]), int(parts[1])
+    return read_pair(text, f"Jass position: {what}")
 
 
 def _seat(text: str, what: str) -> int | None:
@@ -175,9 +173,7 @@ def read(text: str) -> Start:
     declared = _read_weis(fields["weis"])
     last = None
     if fields["last"] != NONE:
-        seat_text, _, last_cards = fields["last"].partition(":")
-        last_leader = _number(seat_text, "the last trick's leader", 0, 3)
-        played = parse_cards(last_cards, "the last trick")
+        last_leader, played = read_seated(fields["last"], "Jass position: the last trick", 4)
         if len(played) != 4:
             raise PositionError("Jass position: the last trick has four cards")
         last = tuple(((last_leader + i) % 4, card) for i, card in enumerate(played))
@@ -226,9 +222,8 @@ def _read_weis(text: str) -> tuple[Declared, ...]:
         return ()
     out = []
     for order, item in enumerate(text.split(",")):
-        seat_text, _, cards = item.partition(":")
-        out.append(Declared(_number(seat_text, "a Weis's seat", 0, 3),
-                            card_set(parse_cards(cards, "a Weis")), order))
+        seat, cards = read_seated(item, "Jass position: a Weis", 4)
+        out.append(Declared(seat, card_set(cards), order))
     return tuple(out)
 
 

@@ -42,7 +42,9 @@ from stich.core.position import (
     read_flag,
     read_known,
     read_options,
+    read_pair,
     read_seat,
+    read_suit,
     split,
 )
 from stich.schnapsen.family import DECK, marriage_cards, points_of
@@ -140,13 +142,6 @@ def parse(text: str, hidden: bool = False) -> Fields:
     def seat(key: str, value: str) -> int:
         return read_seat(value, key, 2)
 
-    def suit(key: str, value: str | None) -> Suit | None:
-        if value is None:
-            return None
-        if value not in Suit.__members__:
-            raise PositionError(f"{key}: {value!r} is not a suit")
-        return Suit[value]
-
     def seated(key: str) -> list[tuple[int, str]]:
         value = maybe(values[key])
         return [] if value is None else [
@@ -159,16 +154,13 @@ def parse(text: str, hidden: bool = False) -> Fields:
         raise PositionError("trump must name the trump card")
     closed = None
     if values["closed"] != NONE:
-        try:
-            closer, scores, tricks = values["closed"].split(":")
-            s0, s1 = (int(x) for x in scores.split(","))
-            t0, t1 = (int(x) for x in tricks.split(","))
-        except ValueError:
-            raise PositionError("closed must be '-' or seat:points0,points1:tricks0,tricks1"
-                                ) from None
-        closed = (seat("closed", closer), (s0, s1), (t0, t1))
+        parts = values["closed"].split(":")
+        if len(parts) != 3:
+            raise PositionError("closed must be '-' or seat:points0,points1:tricks0,tricks1")
+        closed = (seat("closed", parts[0]), read_pair(parts[1], "closed points"),
+                  read_pair(parts[2], "closed tricks"))
     lead = read_known(values["lead"], "lead", DECK)
-    marriages = [(who, suit("marriages", name)) for who, name in seated("marriages")]
+    marriages = [(who, read_suit(name, "marriages")) for who, name in seated("marriages")]
     last = [(who, read_known(code, "last", DECK)) for who, code in seated("last")]
     if any(len(played) != 1 for _, played in last) or len(lead) > 1:
         raise PositionError("lead is one card; last names each card of the last trick as "
@@ -178,7 +170,7 @@ def parse(text: str, hidden: bool = False) -> Fields:
         leader=seat("leader", values["leader"]),
         hands=(cards("hands", hand0), cards("hands", hand1)), trump=trumps[0],
         stock=cards("stock", values["stock"]), closed=closed,
-        lead=lead[0] if lead else None, announced=suit("announced", maybe(values["announced"])),
+        lead=lead[0] if lead else None, announced=read_suit(values["announced"], "announced"),
         may_claim=read_flag(values["claim"], "claim"), final=read_flag(values["final"], "final"),
         won=(card_set(read_known(won0, "won", DECK)), card_set(read_known(won1, "won", DECK))),
         marriages=tuple((who, s) for who, s in marriages if s is not None),
