@@ -101,6 +101,10 @@ def _options(version: Annotated[bool, typer.Option(
 )] = False) -> None:
     """Schnapsen, Bauernschnapsen, Dreierschnapsen and Schieber Jass: play, verify, organise."""
 
+RecordFile = Annotated[Path, typer.Argument(help="A deal or match record (JSON).")]
+DealNumber = Annotated[int | None, typer.Option(
+    help="The deal of a match record, numbered from 1 as play shows it (needed when it holds "
+         "several).")]
 OptionPairs = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A rule option as name=value (repeatable)."),
@@ -209,12 +213,10 @@ def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JS
 
 @record_app.command("position")
 def record_position(
-    path: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")],
+    path: RecordFile,
     at: Annotated[int, typer.Option(
         help="The position before this action (0-based, as analyse --at counts).")],
-    deal: Annotated[int | None, typer.Option(
-        help="The deal of a match record, numbered from 1 as play shows it (needed when it "
-             "holds several).")] = None,
+    deal: DealNumber = None,
 ) -> None:
     """Print the position before an action of a recorded deal, for `stich solve`
     (docs/rules/notation.md)."""
@@ -305,12 +307,10 @@ def arena(
 
 @app.command()
 def analyse(
-    record: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")],
+    record: RecordFile,
     at: Annotated[int, typer.Option(
         help="The action to explain: the position before it (0-based, as verify counts).")],
-    deal: Annotated[int | None, typer.Option(
-        help="The deal of a match record, numbered from 1 as play shows it (needed when it "
-             "holds several).")] = None,
+    deal: DealNumber = None,
     worlds: Annotated[int, typer.Option(
         help="Worlds to sample from what the seat knows (at most, with --nodes).")] = 20,
     nodes: Annotated[int | None, typer.Option(

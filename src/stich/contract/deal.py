@@ -359,13 +359,7 @@ class ContractSchnapsen(ContractLegality, Game):
         return propose_world(cls, info, rng)  # type: ignore[return-value]
 
     # --- positions (stich.contract.position) ---
-    def position(self, viewer: int | None = None) -> str:
-        if self._result is not None:
-            raise PositionError("the deal is over: a position is a state that can continue")
-        return self.position_at(self.State(*type(self)._snapshot(self)), viewer)
-
     def position_at(self, state: Any, viewer: int | None = None) -> str:
-        """The position of ``state`` (a :attr:`State` of this deal), as ``viewer`` sees it."""
         shown = shown_seats(self, state, viewer) if viewer is not None else ()
         return position.write(self.NAME, position.fields_of(
             self.options, self.dealer, self.dealt, self.dealt_talon, state, viewer, shown))

@@ -22,6 +22,7 @@ from stich.core.actions import Action, ActionParseError, as_action
 from stich.core.cards import Card, Suit, cards_in, format_cards
 from stich.core.knowledge import Event, InfoState
 from stich.core.options import OptionsError, RuleOptions
+from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, record_cards
 
 if TYPE_CHECKING:
@@ -456,6 +457,13 @@ class Game(ABC):
         """The whole state as one line (all hands, the options), not the history; its first
         word is the game's name. ``from_position`` reads it back. As seat ``viewer`` sees it if
         given: the cards he cannot see written ``?`` (None: the whole state)."""
+        if self._result is not None:
+            raise PositionError("the deal is over: a position is a state that can continue")
+        return self.position_at(self.State(*type(self)._snapshot(self)), viewer)
+
+    def position_at(self, state: Any, viewer: int | None = None) -> str:
+        """The position of ``state`` (a :attr:`State` of this deal), as ``viewer`` sees it:
+        each game's own fields (its ``position`` module)."""
         raise NotImplementedError(f"{self.NAME} has no position notation")
 
     @classmethod

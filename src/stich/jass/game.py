@@ -18,7 +18,6 @@ from stich.core.actions import Action, play_actions
 from stich.core.cards import FULL_DECK, Card, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
-from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record
 from stich.jass import position
 from stich.jass.cards import (
@@ -469,13 +468,7 @@ class Jass(Game):
         return propose_world(cls, info, rng)
 
     # --- positions (stich.jass.position) ----------------------------------------------------
-    def position(self, viewer: int | None = None) -> str:
-        if self._result is not None:
-            raise PositionError("the deal is over: a position is a state that can continue")
-        return self.position_at(self.State(*type(self)._snapshot(self)), viewer)
-
     def position_at(self, state: Any, viewer: int | None = None) -> str:
-        """The position of ``state`` (a :attr:`State` of this deal), as ``viewer`` sees it."""
         return position.write(self.options, self.dealer, self.scores_before, state, viewer)
 
     @classmethod

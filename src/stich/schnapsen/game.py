@@ -13,7 +13,6 @@ from stich.core.cards import SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
 from stich.core.knowledge import Event, InfoState
-from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.schnapsen import knowledge, position
 from stich.schnapsen.family import (
@@ -460,13 +459,7 @@ class Schnapsen(Game):
         return knowledge.propose_world(cls, info, rng)
 
     # --- positions (stich.schnapsen.position) ------------------------------------------------
-    def position(self, viewer: int | None = None) -> str:
-        if self._result is not None:
-            raise PositionError("the deal is over: a position is a state that can continue")
-        return self.position_at(self.State(*type(self)._snapshot(self)), viewer)
-
     def position_at(self, state: Any, viewer: int | None = None) -> str:
-        """The position of ``state`` (a :attr:`State` of this deal), as ``viewer`` sees it."""
         return position.write(position.fields_of(self.options, self.dealer, self.talon, state,
                                                  viewer))
 
