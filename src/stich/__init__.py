@@ -35,7 +35,7 @@ _LAZY = {
     "InfoState": "stich.core.knowledge", "Event": "stich.core.knowledge",
     "Table": "stich.core.table", "from_position": "stich.core.position",
     "game_class": "stich.core.registry", "match_class": "stich.core.registry",
-    "replay": "stich.core.replay", "DealRecord": "stich.core.records",
+    "replay": "stich.records", "DealRecord": "stich.core.records",
 }
 
 

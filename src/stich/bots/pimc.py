@@ -53,19 +53,6 @@ def nodes_for_ms(think_ms: float, native: bool | None = None) -> int:
     return max(1, round(think_ms * NODES_PER_MS[path]))
 
 
-def outcome(game: Game, seat: int) -> int:
-    """A finished deal's value for ``seat``'s side, in the solver's units: its game points
-    minus the best scoring seat's of the other side (sides of the contract where there is one,
-    else the game's teams)."""
-    result = game.result()
-    assert result is not None
-    points = result.game_points
-    sides: tuple[tuple[int, ...], ...] = getattr(game, "sides", ())
-    side = next((s for s in sides if seat in s), None) or next(
-        team for team in game.TEAMS if seat in team)
-    return points[seat] - max(points[o] for o in range(game.SEATS) if o not in side)
-
-
 class PimcBot(Bot):
     """PIMC with the exact solver; deterministic for a seed and a budget."""
 
@@ -146,7 +133,7 @@ class PimcBot(Bot):
                 action = bot.act(world.observation(to_act))
             world.apply(action)
         if world.is_terminal():
-            return outcome(world, seat), moves
+            return search.outcome(world, seat), moves
         value, nodes = search.solve(world, seat, self.native, self._horizon(world))
         return value, nodes + moves
 

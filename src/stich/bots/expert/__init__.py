@@ -72,7 +72,7 @@ from stich.bots.base import Bot
 from stich.bots.expert import policy
 from stich.bots.expert.inference import KINDS, Agreement, choices, solver_choices
 from stich.bots.expert.match_value import deal_value, remaining_for
-from stich.bots.pimc import PimcBot, outcome
+from stich.bots.pimc import PimcBot
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
@@ -313,7 +313,7 @@ class ExpertBot(PimcBot):
         while not after.is_terminal():
             to_act = after.current_player()
             after.apply(players[to_act].choose(after.information_state(to_act)))
-        return outcome(after, seat), sum(bot.searched for bot in players.values())
+        return search.outcome(after, seat), sum(bot.searched for bot in players.values())
 
     def worlds(self, info: InfoState, seed: int) -> list[tuple[Game, int, float]]:
         """The distinct worlds drawn, each with the times it was drawn and the likelihood of
@@ -395,7 +395,7 @@ class ExpertBot(PimcBot):
                 after.apply(self._policy(after.NAME, to_act).choose(
                     after.information_state(to_act)))
                 moves += 1
-            values.append(outcome(after, seat))
+            values.append(search.outcome(after, seat))
         return values, moves * NODES_PER_POLICY_MOVE
 
     def _models(self, info: InfoState) -> dict[int, Bot]:

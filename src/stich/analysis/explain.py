@@ -30,7 +30,7 @@ from stich.core.game import TERMINAL, Game
 from stich.core.knowledge import InfoState
 from stich.core.records import MATCH_FORMAT, DealRecord, RecordError
 from stich.core.registry import match_class
-from stich.core.replay import replay
+from stich.records import replay
 
 DEFAULT_WORLDS = 20
 PROBES = 8
