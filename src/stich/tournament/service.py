@@ -389,16 +389,18 @@ class Tournament(Queries):
 
     def play(self, event: str | None, *, level: str | None = None, nodes: int | None = None,
              rounds: int | None = None, play_all: bool = False, seed: int | None = None,
-             note: Callable[[str], None] = print) -> Snapshot:
+             note: Callable[[str], None] | None = None) -> Snapshot:
         """Play with bots and write the results as the platform (T-5): the open matches, or
         the next round drawn and played; ``play_all`` goes on to the end, ``rounds`` for that
         many rounds. ``level`` is the bot of every player registered without one; ``nodes``
         the search budget per move, recorded with every result; ``seed`` seeds the draws made
         here (else fresh ones, recorded). Each match is seeded from its round's recorded draw
-        seed. Every draw and result is told to ``note`` as a line; returns the event after."""
+        seed. Every draw and result is told to ``note`` (if given) as a line; returns the event
+        after."""
         from stich.core.dealing import derive_seed
         from stich.tournament import botplay
 
+        tell = note or (lambda line: None)
         try:
             if level is not None:
                 botplay.check_level(level)
@@ -412,7 +414,7 @@ class Tournament(Queries):
             raise TournamentError(f"--seed must be between 0 and {2**63 - 1}")
         if nodes is not None:
             takers = sorted(botplay.budget_takers())
-            note(f"budget: {nodes} nodes per move, " + (
+            tell(f"budget: {nodes} nodes per move, " + (
                 f"taken by {', '.join(takers)} (the other levels play without one)"
                 if takers else "recorded with each result (no bot level takes a budget "
                 f"yet: {', '.join(botplay.levels())})"))
@@ -428,7 +430,7 @@ class Tournament(Queries):
                 draw_seed = (derive_seed(seed, "draw", snap.rounds + 1)
                              if seed is not None and not fixed else None)
                 snap = self.draw(event, draw_seed)
-                note(f"round {snap.rounds} drawn with seed {snap.draws[-1].seed}")
+                tell(f"round {snap.rounds} drawn with seed {snap.draws[-1].seed}")
             for job in self.bot_jobs(event, level):
                 try:
                     played = botplay.play(job.levels, job.labels, job.seed,
@@ -439,7 +441,7 @@ class Tournament(Queries):
                                           played.detail)
                 if view is None:
                     continue
-                note(f"match {job.no}: {job.labels[0]} {view.score_text()} "
+                tell(f"match {job.no}: {job.labels[0]} {view.score_text()} "
                      f"{job.labels[1]} ({job.levels[0]} vs {job.levels[1]}, "
                      f"{played.detail['deals']} deals): {played.verdict(job.labels)}")
             done += 1
