@@ -218,6 +218,8 @@ class TableActor:
         self._asking: asyncio.Future[str | None] | None = None
         """The answer awaited by the person whose action is being handled."""
         self._board_cache: tuple[int, str] | None = None
+        self._board_sent = -1
+        """The deals booked when the views last carried the drawn score."""
 
     # --- building ---------------------------------------------------------------------------
     def options_object(self) -> Any:
@@ -806,9 +808,9 @@ class TableActor:
         for client in list(self.clients[seat]):
             client.send(message)
 
-    def _view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int, board: bool = True) -> dict[str, Any]:
         """The seat's observation now (a projection of its stream: nothing new is revealed)
-        and the match score."""
+        and the match score; the drawn score only with ``board`` (docs/events.md, view)."""
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
@@ -817,7 +819,8 @@ class TableActor:
         if table.match is not None:
             view["match"] = table.match.state()
             view["over"] = table.match.ended()
-            view["board"] = self._board()
+            if board:
+                view["board"] = self._board()
         view["clock"] = self._clock_view()
         view["warnings"] = warnings(table, seat)
         return view
@@ -831,8 +834,9 @@ class TableActor:
             self._board_cache = (key, score_svg(table))
         return self._board_cache[1]
 
-    def _public_view(self) -> dict[str, Any]:
-        """A spectator's view: the public view of the deal and the match score."""
+    def _public_view(self, board: bool = True) -> dict[str, Any]:
+        """A spectator's view: the public view of the deal and the match score (drawn only
+        with ``board``)."""
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
@@ -841,18 +845,33 @@ class TableActor:
         if table.match is not None:
             view["match"] = table.match.state()
             view["over"] = table.match.ended()
-            view["board"] = self._board()
+            if board:
+                view["board"] = self._board()
         view["clock"] = self._clock_view()
         return view
 
+    def _board_news(self) -> bool:
+        """Whether the drawn score changed (a deal was booked) since the views last sent: only
+        then do they carry it (about 1.5 KB of a view's 1.9 KB); a client gets it with the
+        view sent when it connects and keeps the last one (docs/events.md, view)."""
+        table = self.table
+        if table is None or table.match is None:
+            return False
+        booked = len(table.match.deals)
+        if booked == self._board_sent:
+            return False
+        self._board_sent = booked
+        return True
+
     def _send_views(self) -> None:
+        board = self._board_news()
         for seat, clients in enumerate(self.clients):
             if clients:
-                view = self._view(seat)
+                view = self._view(seat, board)
                 for client in list(clients):
                     client.send(view)
         if self.watchers:
-            public = self._public_view()
+            public = self._public_view(board)
             for client in list(self.watchers):
                 client.send(public)
 
