@@ -26,17 +26,19 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any, ClassVar
 
+from stich.bots import make_bot
 from stich.core.dealing import derive_seed
-from stich.core.game import TERMINAL, Illegal, Observation
+from stich.core.game import TERMINAL, Illegal
 from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
+from stich.play.driver import Driver, Taken
 from stich.schnapsen.caution import costly_action_warning
 from stich.schnapsen.game import Schnapsen
 from stich.web.deal_end import deal_end, match_end
 from stich.web.refusals import refusal
 from stich.web.scoreboard import score_svg
 from stich.web.store import Store, StoreFault, Write
-from stich.web.thinking import DEFAULT_LEVEL, remembers, think, uses_info
+from stich.web.thinking import DEFAULT_LEVEL
 from stich.web.views import public_view, seat_view
 
 log = logging.getLogger("stich.web")
@@ -205,9 +207,11 @@ class TableActor:
         self.away = [False] * len(self.seats)
         self._gone_since: list[float | None] = [time.monotonic()] * len(self.seats)
         self._away_timers: list[asyncio.TimerHandle | None] = [None] * len(self.seats)
-        self._turns: list[list[Observation]] = [[] for _ in self.seats]
-        """Each seat's observations at its turns in this deal (what a bot with memory saw)."""
-        self._turns_deal = -1
+        self.driver: Driver | None = None
+        """The bots at the table (``stich.play.driver``): a person's seat has none until his
+        away bot plays it."""
+        self._bots: list[tuple[int, str] | None] = [None] * len(self.seats)
+        """The deal and level of the bot at each seat of the driver."""
         self._thinking: int | None = None
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -229,16 +233,17 @@ class TableActor:
         match = match_class(self.game)([s.name for s in self.seats], seed=self.seed,
                                        options=self.options_object())
         match.salt = self.salt
-        return Table(match, hold=True)
+        table = Table(match, hold=True)
+        self.driver = Driver(table, [None] * len(self.seats), pool=self.pool)
+        self._bots = [None] * len(self.seats)
+        return table
 
     def replay(self, entries: list[dict[str, Any]]) -> None:
         """Rebuild the running table from its event log (after a restart)."""
         self.table = table = self._new_table()
-        self._note_turn()
         for entry in entries:
             replay_entry(table, entry)
             self.seq += 1
-            self._note_turn()
 
     def start_task(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
@@ -396,7 +401,7 @@ class TableActor:
             try:
                 error = (await self._control(seat, action["control"])
                          if isinstance(action, dict)
-                         else await self._take(seat, action, by_bot=False))
+                         else await self._take(seat, action))
             finally:
                 self._asking = None
             if not future.done():
@@ -404,10 +409,7 @@ class TableActor:
         elif kind == "bot":
             _, seat, action, move = item
             if move == self.seq and self._bot_plays(seat):
-                error = await self._take(seat, action, by_bot=True)
-                if error is not None:
-                    log.warning("table %s: bot at seat %d: %s", self.id, seat, error["error"])
-                    await self._forfeit(seat, Illegal("bot", error["error"]))
+                await self._bot_move(seat, action)
         elif kind == "attach":
             self._attach(item[1], item[2])
         elif kind == "detach":
@@ -442,7 +444,6 @@ class TableActor:
             self.id, status="running", seats=json.dumps([s.stored() for s in self.seats])))
         self.table = self._new_table()
         self.status = "running"
-        self._note_turn()
         self._arm_away_timers()
         for seat in range(len(self.seats)):
             for message in self.table.messages(seat):
@@ -451,7 +452,8 @@ class TableActor:
         self._send_views()
         self._broadcast_seats()
 
-    async def _take(self, seat: int, action: str, by_bot: bool) -> dict[str, Any] | None:
+    async def _take(self, seat: int, action: str) -> dict[str, Any] | None:
+        """A person's action: taken, or the refusal for him."""
         table = self.table
         if table is None:
             return refused("the table has not started: seats are still free", "not_started")
@@ -470,15 +472,23 @@ class TableActor:
                 return refused(str(error), "bad_action", action=action)
             return refused(str(error), "illegal", action=action, **refusal(error.why))
         await self._logged(new, Store.append_action(self.id, self.seq, seat, "action",
-                                                    action, by_bot))
+                                                    action, False))
         return None
 
-    async def _forfeit(self, seat: int, why: Illegal) -> None:
-        assert self.table is not None
-        new = self.table.forfeit(seat, why)
-        await self._logged(new, Store.append_action(
-            self.id, self.seq, seat, "forfeit",
-            json.dumps({"rule": why.rule, "reason": why.reason}), True))
+    async def _bot_move(self, seat: int, action: str) -> None:
+        """A bot's answer: the driver takes it, or forfeits the deal for it (its one rule
+        for a bot's illegal move, ``stich.play.driver``); either is stored."""
+        assert self.driver is not None
+        taken: Taken = self.driver.take(seat, action)
+        why = taken.refused
+        if why is None:
+            write = Store.append_action(self.id, self.seq, seat, "action", str(taken.action),
+                                        True)
+        else:
+            log.warning("table %s: bot at seat %d: %s (%s)", self.id, seat, why.reason, why.rule)
+            write = Store.append_action(self.id, self.seq, seat, "forfeit", json.dumps(
+                {"rule": why.rule, "reason": why.reason}), True)
+        await self._logged(taken.messages, write)
 
     async def _logged(self, new: list[tuple[int, dict[str, Any]]], write: Any) -> None:
         """Store the action (and, when it ends the match, the finished match in the same
@@ -498,7 +508,6 @@ class TableActor:
             await self._store(lambda conn: [work(conn) for work in writes])
         finally:
             self._held = []
-        self._note_turn()
         for seat, message in new:
             self._send(seat, message)
         self._tell_watchers([message for seat, message in new if seat == 0])
@@ -566,7 +575,6 @@ class TableActor:
             self._deal_timer = None
         self._continued = set()
         new = table.next_deal()
-        self._note_turn()
         for seat, message in new:
             self._send(seat, message)
         self._tell_watchers([message for seat, message in new if seat == 0])
@@ -740,9 +748,11 @@ class TableActor:
         return self.settings.bot_delay if delay is None else delay
 
     def _next_bot(self) -> None:
-        """Ask a worker for the move if a bot (or a marked bot for an away person) is to act."""
-        table = self.table
-        if table is None or self.status != "running" or self.fault or table.between:
+        """Ask the bot (or a marked bot for an away person) to act, if one is to: in a worker
+        process, unless it is quick (``stich.play.driver``)."""
+        table, driver = self.table, self.driver
+        if (table is None or driver is None or self.status != "running" or self.fault
+                or table.between):
             return
         seat = table.to_act
         if seat == TERMINAL or not self._bot_plays(seat) or self._thinking == self.seq:
@@ -750,19 +760,16 @@ class TableActor:
         self._thinking = self.seq
         info = self.seats[seat]
         level = info.level if info.kind == "bot" else self.settings.away_level
-        bot_seed = derive_seed(self.seed, "bot", seat, table.deal_number)
-        game = table.game
-        payload = game.information_state(seat) if uses_info(self.game, level) else None
-        turns = self._turns[seat]
-        shown = [] if payload is not None else (
-            list(turns) if remembers(self.game, level) else turns[-1:])
-        future = self.pool.submit(think, self.game, level, bot_seed, seat, payload, shown)
+        if self._bots[seat] != (table.deal_number, level):  # a bot lives for a deal
+            self._bots[seat] = (table.deal_number, level)
+            driver.seat(seat, make_bot(self.game, level, derive_seed(
+                self.seed, "bot", seat, table.deal_number)))
         move = self.seq
         loop = asyncio.get_running_loop()
 
-        def done(result: Any) -> None:
+        def done(answer: asyncio.Future[str]) -> None:
             try:
-                action = result.result()
+                action = answer.result()
             except Exception as error:  # a crashed bot forfeits like an illegal one
                 action = f"? {error}"
             delay = self.bot_delay() if self.seats[seat].kind == "bot" else 0.0
@@ -771,17 +778,11 @@ class TableActor:
             else:
                 self.inbox.put_nowait(("bot", seat, action, move))
 
-        asyncio.wrap_future(future).add_done_callback(done)
-
-    def _note_turn(self) -> None:
-        table = self.table
-        assert table is not None
-        if table.deal_number != self._turns_deal:
-            self._turns_deal = table.deal_number
-            self._turns = [[] for _ in self.seats]
-        seat = table.to_act
-        if seat != TERMINAL:
-            self._turns[seat].append(table.game.observation(seat))
+        answer = driver.think(seat)
+        if answer.done():  # thought here: no need to wait for the loop's next round
+            done(answer)
+        else:
+            answer.add_done_callback(done)
 
     # --- away ------------------------------------------------------------------------------------
     def _arm_away_timers(self) -> None:
