@@ -24,9 +24,6 @@ class Bot(ABC):
     """True: the driver calls :meth:`choose` with the seat's whole information state (what
     happened so far, for bots that remember or sample worlds); False: :meth:`act` with the
     observation of the moment."""
-    QUICK: ClassVar[bool] = False
-    """True: the choice costs microseconds (no search), less than handing the bot to a worker
-    process, so a driver with workers asks it in place (``stich.play.driver``)."""
     PERSON: ClassVar[bool] = False
     """True: a person behind a front end, asked again after a refused move (``retry``) and
     never shown turns he has already played (``stich.play.driver.watch``)."""

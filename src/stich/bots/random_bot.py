@@ -11,7 +11,6 @@ class RandomBot(Bot):
     """Any game: picks uniformly among the legal actions."""
 
     NAME = "random"
-    QUICK = True
 
     def act(self, observation: Observation) -> Action:
         return self.rng.choice(observation.legal_actions)

@@ -14,7 +14,7 @@ shown its seat's earlier turns first (:func:`watch`).
     table = Table(match, streams=False)
     run_table(table, bots)                     # a plain loop: the arena, the terminal
     driver = Driver(table, [None, bot], pool)  # the web: seat 0 is a person's
-    answer = await driver.think(1)             # in a worker unless the bot is QUICK
+    answer = await driver.think(1)             # in a worker process of the pool
     taken = driver.take(1, answer)             # taken.refused: the deal was forfeited
 """
 
@@ -109,19 +109,18 @@ class Driver:
         player = self.ready(seat)
         return decide(player, self._shown(seat, player))
 
-    def think(self, seat: int) -> asyncio.Future[str]:
-        """The seat's bot's choice in notation, thought in a worker process when the driver
-        has a pool, unless the bot is ``QUICK`` (then here, at once: a hand-off would cost
-        more than the choice). The bot comes back from the worker with what it remembers, so
-        it chooses as it would here. Call from an event loop; a failing bot fails the future.
-        """
+    def think(self, seat: int) -> asyncio.Future[Action | str]:
+        """The seat's bot's choice (in notation when it comes from a worker), thought in a
+        worker process when the driver has a pool, else here at once. The bot comes back
+        from the worker with what it remembers, so it chooses as it would here. Call from
+        an event loop; a failing bot fails the future."""
         loop = asyncio.get_running_loop()
         player = self.ready(seat)
         shown = self._shown(seat, player)
-        answer: asyncio.Future[str] = loop.create_future()
-        if self.pool is None or player.QUICK:
+        answer: asyncio.Future[Action | str] = loop.create_future()
+        if self.pool is None:
             try:
-                answer.set_result(str(decide(player, shown)))
+                answer.set_result(decide(player, shown))
             except Exception as error:
                 answer.set_exception(error)
             return answer

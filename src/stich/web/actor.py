@@ -27,6 +27,7 @@ from concurrent.futures import Executor
 from typing import Any, ClassVar
 
 from stich.bots import make_bot
+from stich.core.actions import Action
 from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Illegal
 from stich.core.registry import game_class, match_class
@@ -36,7 +37,7 @@ from stich.schnapsen.caution import costly_action_warning
 from stich.schnapsen.game import Schnapsen
 from stich.web.deal_end import deal_end, match_end
 from stich.web.refusals import refusal
-from stich.web.scoreboard import score_svg
+from stich.web.scoreboard import score_states, score_svg
 from stich.web.store import Store, StoreFault, Write
 from stich.web.thinking import DEFAULT_LEVEL
 from stich.web.views import public_view, seat_view
@@ -223,6 +224,9 @@ class TableActor:
         """The answer awaited by the person whose action is being handled."""
         self._board_cache: tuple[int, str] | None = None
         self._board_sent = -1
+        self._scores: list[dict[str, Any]] = []
+        """The match states of seat 0's ``score`` messages, read up to ``_scores_read``."""
+        self._scores_read = 0
         """The deals booked when the views last carried the drawn score."""
 
     # --- building ---------------------------------------------------------------------------
@@ -236,6 +240,7 @@ class TableActor:
         table = Table(match, hold=True)
         self.driver = Driver(table, [None] * len(self.seats), pool=self.pool)
         self._bots = [None] * len(self.seats)
+        self._scores, self._scores_read, self._board_cache = [], 0, None
         return table
 
     def replay(self, entries: list[dict[str, Any]]) -> None:
@@ -475,7 +480,7 @@ class TableActor:
                                                     action, False))
         return None
 
-    async def _bot_move(self, seat: int, action: str) -> None:
+    async def _bot_move(self, seat: int, action: Action | str) -> None:
         """A bot's answer: the driver takes it, or forfeits the deal for it (its one rule
         for a bot's illegal move, ``stich.play.driver``); either is stored."""
         assert self.driver is not None
@@ -748,8 +753,8 @@ class TableActor:
         return self.settings.bot_delay if delay is None else delay
 
     def _next_bot(self) -> None:
-        """Ask the bot (or a marked bot for an away person) to act, if one is to: in a worker
-        process, unless it is quick (``stich.play.driver``)."""
+        """Ask the bot (or a marked bot for an away person) to act, if one is to: it thinks in
+        a worker process (``stich.play.driver``)."""
         table, driver = self.table, self.driver
         if (table is None or driver is None or self.status != "running" or self.fault
                 or table.between):
@@ -767,7 +772,8 @@ class TableActor:
         move = self.seq
         loop = asyncio.get_running_loop()
 
-        def done(answer: asyncio.Future[str]) -> None:
+        def done(answer: asyncio.Future[Action | str]) -> None:
+            action: Action | str
             try:
                 action = answer.result()
             except Exception as error:  # a crashed bot forfeits like an illegal one
@@ -778,11 +784,7 @@ class TableActor:
             else:
                 self.inbox.put_nowait(("bot", seat, action, move))
 
-        answer = driver.think(seat)
-        if answer.done():  # thought here: no need to wait for the loop's next round
-            done(answer)
-        else:
-            answer.add_done_callback(done)
+        driver.think(seat).add_done_callback(done)
 
     # --- away ------------------------------------------------------------------------------------
     def _arm_away_timers(self) -> None:
@@ -832,7 +834,10 @@ class TableActor:
         assert table is not None and table.match is not None
         key = len(table.match.deals)
         if self._board_cache is None or self._board_cache[0] != key:
-            self._board_cache = (key, score_svg(table))
+            stream = table.log[0]  # its score messages, read once each
+            self._scores += score_states(stream[self._scores_read:])
+            self._scores_read = len(stream)
+            self._board_cache = (key, score_svg(table, self._scores))
         return self._board_cache[1]
 
     def _public_view(self, board: bool = True) -> dict[str, Any]:

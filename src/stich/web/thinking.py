@@ -1,6 +1,6 @@
 """The bots of a web table: the levels offered, the one that plays for an away person, and
-the worker processes they think in (``stich.play.workers``; docs/web.md): never in the
-server's event loop, except a ``QUICK`` bot, whose choice costs less than the hand-off."""
+the worker processes they think in (``stich.play.workers``; docs/web.md), never in the
+server's event loop."""
 
 from __future__ import annotations
 
