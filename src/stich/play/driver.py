@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
@@ -67,12 +68,24 @@ class Driver:
         """The deal whose start the players have been told of."""
         self._joined: set[int] = set()
         """The seats whose player knows of this deal."""
+        self._packed: list[bytes | None] = [None] * table.seats
+        """A bot as it came back from its last turn in a worker, pickled: it goes out again
+        as it is (the server neither unpickles nor pickles it at each turn), and is unpacked
+        here only to be told of a new deal."""
 
     def seat(self, seat: int, player: Bot | None) -> None:
         """Put ``player`` at ``seat`` (None: played from outside); it is told of the deal, and
         shown the seat's earlier turns in it, before it is first asked."""
         self.players[seat] = player
+        self._packed[seat] = None
         self._joined.discard(seat)
+
+    def _live(self, seat: int) -> Bot | None:
+        """The seat's player as an object, unpacked if it came back from a worker."""
+        packed = self._packed[seat]
+        if packed is not None:
+            self.players[seat], self._packed[seat] = pickle.loads(packed), None
+        return self.players[seat]
 
     def ready(self, seat: int) -> Bot:
         """The seat's player, told of the deal in play (when a deal begins, every player is,
@@ -81,13 +94,15 @@ class Driver:
         if table.deal_number != self._deal:
             self._deal = table.deal_number
             self._joined = set()
-            for other, player in enumerate(self.players):
-                if player is not None:
-                    self._join(other, player)
+            for other in range(table.seats):
+                if (joining := self._live(other)) is not None:
+                    self._join(other, joining)
         player = self.players[seat]
         if player is None:
             raise ValueError(f"seat {seat} is played from outside: no player here to ask")
         if seat not in self._joined:
+            player = self._live(seat)
+            assert player is not None
             self._join(seat, player)
         return player
 
@@ -125,7 +140,7 @@ class Driver:
                 answer.set_exception(error)
             return answer
 
-        def back(sent: asyncio.Future[tuple[str, Bot]]) -> None:
+        def back(sent: asyncio.Future[tuple[str, bytes]]) -> None:
             if answer.cancelled():
                 return
             error = sent.exception()
@@ -134,10 +149,13 @@ class Driver:
                 return
             action, thought = sent.result()
             if self.players[seat] is player:  # still seated: it goes on from where it is
-                self.players[seat] = thought
+                self._packed[seat] = thought
             answer.set_result(action)
 
-        asyncio.wrap_future(self.pool.submit(think_elsewhere, player, shown)).add_done_callback(
+        packed = self._packed[seat]
+        if packed is None:
+            packed = pickle.dumps(player)
+        asyncio.wrap_future(self.pool.submit(think_elsewhere, packed, shown)).add_done_callback(
             back)
         return answer
 

@@ -1,8 +1,8 @@
 """Worker processes for bots to think in, away from a server's event loop (docs/web.md).
 
 A bot is sent to a worker with what its seat is shown (its information state or its
-observation, nothing else) and comes back with its choice and itself: what it remembers and
-its random state, so a bot chooses the same whether it thinks here or there
+observation, nothing else) and comes back with its choice and itself, pickled: what it
+remembers and its random state, so a bot chooses the same whether it thinks here or there
 (:meth:`stich.play.driver.Driver.think`), and any worker can answer any table.
 
 Workers die with the process that started them, however it ends (a ``kill -9`` too): each
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import select
 import threading
 import time
@@ -37,9 +38,11 @@ def decide(bot: Bot, shown: Shown) -> Action:
     return bot.act(shown)
 
 
-def think_elsewhere(bot: Bot, shown: Shown) -> tuple[str, Bot]:
-    """The bot's choice in notation, and the bot as it is after choosing (runs in a worker)."""
-    return str(decide(bot, shown)), bot
+def think_elsewhere(packed: bytes, shown: Shown) -> tuple[str, bytes]:
+    """The pickled bot's choice in notation, and the bot as it is after choosing, pickled
+    again (runs in a worker: the server handles the bot only as bytes)."""
+    bot: Bot = pickle.loads(packed)
+    return str(decide(bot, shown)), pickle.dumps(bot)
 
 
 def _warm(parent: int) -> None:
