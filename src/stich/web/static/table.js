@@ -13,6 +13,7 @@ let info = null;         // the table (hello)
 let seats = [];
 let watchers = 0;
 let view = null;         // the latest view message
+let board = "";          // the drawn score: a view carries it only when it changed (events.md)
 let lastResult = null;   // {deal, result}: shown until every seat has moved in the next deal
 let selected = new Set();
 let keymap = {};
@@ -126,7 +127,10 @@ function receive(message) {
     case "seats":
       seats = message.seats; info.status = message.status; watchers = message.watchers || 0;
       renderSeats(seats); foldInvite(); break;
-    case "view": noteTrickDone(view, message); view = message; say("error", ""); render(); break;
+    case "view":
+      noteTrickDone(view, message); view = message;
+      if ("board" in message) board = message.board || "";
+      say("error", ""); render(); break;
     case "error": say("error", errorWords(message)); break;
     case "result": lastResult = { deal: message.deal, result: message.result }; render(); break;
     case "match_end": showLinks(); break;
@@ -326,7 +330,7 @@ function render() {
   renderOpen(st);
   renderHand(st);
   renderActions(st);
-  $("board").innerHTML = view.board || "";
+  $("board").innerHTML = board;   // drawn by the server, every name escaped (scoreboard.py)
   say("score", scoreText(st.match, names()));
   const myTurn = !st.over && st.toAct === seat && seat !== null;
   $("felt").classList.toggle("my-turn", myTurn);
