@@ -181,6 +181,29 @@ def test_a_partner_sitting_out_is_marked(browser: Any, server: str) -> None:
     page.context.close()
 
 
+def test_long_names_stay_inside_their_seats_at_390(browser: Any, server: str) -> None:
+    """The seats left and right are narrow at 390x844: a long name (the lobby's bot names)
+    wraps inside its seat instead of running off the screen."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "jass", "en")
+    seats = [{"kind": "person", "name": name, "joined": True, "away": False, "level": ""}
+             for name in ("Anna", "Bot 2 (rules)", "Bot 3 (expert)", "Bot 4 (rules)")]
+    page.evaluate("s => receive({type: 'seats', status: 'running', seats: s, watchers: 0})",
+                  seats)
+    state = deal_until("jass", my_play)
+    show(page, state.game, state.match)
+    spilled = page.evaluate("""() => [...document.querySelectorAll('.seatbox')].flatMap((box) => {
+        const outer = box.getBoundingClientRect();
+        return [...box.children].filter((part) => {
+          const r = part.getBoundingClientRect();
+          return r.left < Math.max(0, outer.left) - 0.5
+            || r.right > Math.min(innerWidth, outer.right) + 0.5;
+        }).map((part) => box.dataset.seat + ': ' + part.textContent);
+      })""")
+    assert not spilled, spilled
+    page.context.close()
+
+
 def test_the_invite_folds_away_when_the_table_is_full(browser: Any, server: str) -> None:
     table_id = table(server, "schnapsen", ["person", "person"])
     first = page_at(browser, "phone")

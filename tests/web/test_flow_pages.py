@@ -178,6 +178,27 @@ def test_a_claim_below_66_asks_once_in_soft(phone: Any, server: str) -> None:
     assert "false claim" in phone.inner_text("#dealend .flowhow")
 
 
+def test_a_claim_sent_twice_leaves_no_question_and_no_turn_over_the_deal_end(
+        phone: Any, server: str) -> None:
+    """The second look asks once, so a second press of the claim's key sends it; the deal's
+    end then takes the question down, and while its panel is up the status line, the felt's
+    outline and the tab title say nobody's turn (docs/web.md, "Between deals")."""
+    phone.add_init_script("localStorage.setItem('stich:lang', 'en')")
+    made = table(server, "schnapsen", ["person", "random"], preset="soft")
+    sit(phone, server, made["id"], "Anna")
+    claim_button(phone, preset_warns=True)
+    phone.wait_for_function("() => document.getElementById('status').textContent === 'Your turn'")
+    key = phone.inner_text("#actions button[data-action='claim'] kbd")
+    phone.keyboard.press(key)
+    phone.wait_for_selector("#confirm:not([hidden])")
+    phone.keyboard.press(key)  # asked once: the second press goes through
+    phone.wait_for_selector("#dealend:not([hidden])")
+    assert phone.locator("#confirm").is_hidden()
+    assert phone.inner_text("#status") == "Deal 1 is over"
+    assert not phone.evaluate("() => document.getElementById('felt').classList.contains('my-turn')")
+    assert not phone.title().startswith("●")
+
+
 def test_a_claim_in_sharp_has_no_hint(phone: Any, server: str) -> None:
     phone.add_init_script("localStorage.setItem('stich:lang', 'en')")
     made = table(server, "schnapsen", ["person", "random"], preset="sharp")

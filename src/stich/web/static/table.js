@@ -328,9 +328,12 @@ function render() {
   renderActions(st);
   $("board").innerHTML = view.board || "";
   say("score", scoreText(st.match, names()));
-  const myTurn = !st.over && st.toAct === seat && seat !== null;
+  // a finished deal's panel is up: nobody's turn until the next deal (panels.js)
+  const between = typeof dealEndShown === "function" && dealEndShown();
+  const myTurn = !st.over && !between && st.toAct === seat && seat !== null && st.legal.length > 0;
   $("felt").classList.toggle("my-turn", myTurn);
   if (st.over) { say("status", t("match_over")); showLinks(); }
+  else if (between) say("status", tr("deal_over_n", { n: st.deal + 1 }));
   else if (myTurn) say("status", t("your_turn"));
   else if (st.toAct >= 0) say("status", t("waiting_for") + " " + nameOf(st.toAct));
   turnCue(myTurn);
@@ -491,17 +494,7 @@ function renderHand(st) {
 }
 
 // A hand wider than the page overlaps its cards, each keeping its index in view.
-function fanHand() {
-  const hand = $("hand");
-  const cards = [...hand.querySelectorAll("svg.card")];
-  if (!cards.length) return;
-  const width = hand.clientWidth;
-  const card = cards[0].getBoundingClientRect().width;
-  const gap = 4;
-  const need = cards.length * card + (cards.length - 1) * gap;
-  const step = need > width ? (width - card) / (cards.length - 1) : card + gap;
-  cards.forEach((node, i) => { node.style.marginLeft = i ? (step - card) + "px" : "0"; });
-}
+function fanHand() { fanRow($("hand")); }
 window.addEventListener("resize", () => fanHand());
 
 function renderActions(st) {
