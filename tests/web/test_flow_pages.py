@@ -215,6 +215,7 @@ def test_a_seat_chosen_on_the_join_page(phone: Any, server: str) -> None:
     phone.add_init_script("localStorage.setItem('stich:lang', 'en')")
     made = table(server, "jass", ["person", "random", "person", "random"])
     phone.goto(f"{server}/t/{made['id']}")
+    phone.wait_for_selector("#seatchoice .seatrow")
     rows = phone.locator("#seatchoice .seatrow")
     assert rows.count() == 4
     assert "Team 1" in rows.nth(2).inner_text() and "free" in rows.nth(2).inner_text()
