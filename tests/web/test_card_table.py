@@ -204,6 +204,26 @@ def test_long_names_stay_inside_their_seats_at_390(browser: Any, server: str) ->
     page.context.close()
 
 
+def test_the_status_line_names_a_seat_taken_after_the_view(browser: Any, server: str) -> None:
+    """The table starts as the last person sits down: a view may come before the seats
+    message with his name, and then the status line and the score name him, not "?"."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "schnapsen", "en")
+    seats = [{"kind": "person", "name": name, "joined": name is not None, "away": False,
+              "level": ""} for name in ("Anna", None)]
+    page.evaluate("s => receive({type: 'seats', status: 'waiting', seats: s, watchers: 0})",
+                  seats)
+    state = deal_until("schnapsen", lambda t: t.to_act == 1)
+    show(page, state.game, state.match)
+    assert page.inner_text("#status") == "Waiting for ?"
+    seats[1].update(name="Bert", joined=True)
+    page.evaluate("s => receive({type: 'seats', status: 'running', seats: s, watchers: 0})",
+                  seats)
+    assert page.inner_text("#status") == "Waiting for Bert"
+    assert "?" not in page.inner_text("#score")
+    page.context.close()
+
+
 def test_the_invite_folds_away_when_the_table_is_full(browser: Any, server: str) -> None:
     table_id = table(server, "schnapsen", ["person", "person"])
     first = page_at(browser, "phone")

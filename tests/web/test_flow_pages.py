@@ -96,6 +96,13 @@ def test_the_deal_end_panel_shows_the_records_numbers(phone: Any, server: str) -
     how = phone.inner_text("#dealend .flowhow")
     assert how.startswith(("Anna won", "Bot 2 (random) won"))
     assert phone.locator("#dealend .flowcards svg.card").count() >= 2  # the last trick
+    indices = phone.evaluate("""() => [...document.querySelectorAll('#dealend svg.card')]
+        .map((card) => { const r = card.querySelector('text').getBoundingClientRect();
+                         const next = card.nextElementSibling;
+                         return [r.height, r.left, r.right,
+                                 next ? next.getBoundingClientRect().left : 1e9]; })""")
+    assert all(height >= 16 and left >= 0 and right <= 390 and right <= following
+               for height, left, right, following in indices), indices  # at the table's size
     assert phone.evaluate("() => view.deal") == 0  # the next deal waits for us
     phone.click("#continue")
     phone.wait_for_function("() => view.deal === 1")

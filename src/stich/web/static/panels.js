@@ -78,12 +78,16 @@ function ruleText(rule) {
   return tr("rule_" + rule.kind, args) + " (" + rule.rule + ")";
 }
 
+// A label over one row of cards at the table's size, fanned (cards.js) once it is drawn.
 function cardsRow(label, codes) {
   const row = flowNode("div", "flowcards");
-  row.append(flowNode("span", "label", label));
-  for (const code of codes) row.append(cardNode(code));
+  const cards = flowNode("div", "flowfan");
+  for (const code of codes) cards.append(cardNode(code));
+  row.append(flowNode("span", "label", label), cards);
   return row;
 }
+
+function fanPanel(box) { box.querySelectorAll(".flowfan").forEach(fanRow); }
 
 function renderDealEnd() {
   const d = flow.dealEnd;
@@ -111,7 +115,7 @@ function renderDealEnd() {
   }
   if (d.proof) {
     const row = cardsRow(tr("proof_tricks", { name: names()[d.proof.seat] || "?", points: d.proof.points }), d.proof.cards);
-    if (!d.proof.cards.length) row.append(flowNode("span", "", t("no_tricks_taken")));
+    if (!d.proof.cards.length) row.querySelector(".flowfan").append(flowNode("span", "", t("no_tricks_taken")));
     box.append(row);
   }
   if (!watching && seat !== null) {
@@ -125,6 +129,7 @@ function renderDealEnd() {
   }
   box.append(flowNode("p", "help", tr("next_deal_in", { s: Math.round(d.wait) })));
   box.hidden = false;
+  fanPanel(box);
   if (!watching) { const button = document.getElementById("continue"); if (button && !button.disabled) button.focus(); }
 }
 

@@ -125,7 +125,9 @@ function receive(message) {
       seat = message.seat; watching = seat === null; info = message.table; renderSeats(info.seats); break;
     case "seats":
       seats = message.seats; info.status = message.status; watchers = message.watchers || 0;
-      renderSeats(seats); foldInvite(); break;
+      // the status line and the score name the seats too: redraw all once a view is there
+      if (view) render(); else renderSeats(seats);
+      foldInvite(); break;
     case "view": noteTrickDone(view, message); view = message; say("error", ""); render(); break;
     case "error": say("error", errorWords(message)); break;
     case "result": lastResult = { deal: message.deal, result: message.result }; render(); break;
