@@ -224,6 +224,30 @@ def test_the_status_line_names_a_seat_taken_after_the_view(browser: Any, server:
     page.context.close()
 
 
+def test_one_trick_is_one_stich_and_the_stock_lies_on_the_felt(browser: Any,
+                                                               server: str) -> None:
+    """A count of one is said in the singular ("1 Stich", not "1 Stiche"), and at 390x844 the
+    Schnapsen stock with its trump card lies inside the felt, not over its edge (S-2)."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "schnapsen", "de")
+
+    def one_trick(t: Table) -> bool:
+        view = seat_view(t.game, 0)
+        return 1 in (view.get("tricks_won") or []) and view["stock_size"] > 2
+
+    state = deal_until("schnapsen", one_trick)
+    show(page, state.game, state.match)
+    counts = page.locator(".seatbox .taken .count").all_inner_texts()
+    assert "1 Stich" in counts and not [c for c in counts if c.startswith("1 Stiche")], counts
+    inside = page.evaluate("""() => {
+        const felt = document.getElementById('felt').getBoundingClientRect();
+        return [...document.querySelectorAll('#trumpbox .stock svg.card')].map((card) => {
+          const r = card.getBoundingClientRect();
+          return r.left >= felt.left && r.right <= felt.right; }); }""")
+    assert inside and all(inside), inside
+    page.context.close()
+
+
 def test_the_invite_folds_away_when_the_table_is_full(browser: Any, server: str) -> None:
     table_id = table(server, "schnapsen", ["person", "person"])
     first = page_at(browser, "phone")

@@ -79,7 +79,7 @@ const WORDS = {
     res_target_reached: "Ziel erreicht", res_forfeit: "Regelverstoß",
     result_line: "Ergebnis: {names} +{points} ({reason})", nobody: "niemand",
     dealer: "Geber", caller: "Rufer", forehand: "Vorhand", chosen_by: "gewählt von", pushed: "geschoben",
-    factor: "Faktor ×{n}", doubled: "{name}: {call}", stoeck: "Stöck: {name}", cards_left: "{n} Karten",
+    factor: "Faktor ×{n}", doubled: "{name}: {call}", stoeck: "Stöck: {name}", cards_left: "{n} Karten", cards_left_1: "1 Karte",
     took_trick: "Stich an {name}", open_hand: "Offene Karten von {name}", first_trick: "Erster Stich von {name}",
     no_trump: "ohne Trumpf", watchers: "Zuschauer: {n}", chose: "hat gewählt", spectating: "Du schaust zu",
     weis_of: "{name}: Weis {points}", marriage_of: "{name} meldet {suit}", calls: "Ansagen",
@@ -167,8 +167,8 @@ const WORDS = {
     // --- t26-table: the card table's layout, pace, cues, past tricks, access ---
     copy_link: "Link kopieren", share_link: "Teilen", link_copied: "Link kopiert",
     sound_on: "Ton an", sound_off: "Ton aus", sound_help: "Ton, wenn du dran bist",
-    team_a: "Team A", team_b: "Team B", tricks_taken: "{n} Stiche", team_tricks: "Team: {n} Stiche",
-    my_tricks: "Meine Stiche ({n})", your_hand: "Deine Karten", stock_left: "Talon: {n} Karten",
+    team_a: "Team A", team_b: "Team B", tricks_taken: "{n} Stiche", tricks_taken_1: "1 Stich", team_tricks: "Team: {n} Stiche", team_tricks_1: "Team: 1 Stich",
+    my_tricks: "Meine Stiche ({n})", your_hand: "Deine Karten", stock_left: "Talon: {n} Karten", stock_left_1: "Talon: 1 Karte",
     take_trick: "Stich an {name} – klicken zum Einziehen", table_felt: "Der Tisch",
     seat_of: "Platz von {name}", sits_out: "setzt aus",
     // t26-replay: the replay's jumps and "how the search values each move here"
@@ -316,7 +316,7 @@ const WORDS = {
     res_target_reached: "target reached", res_forfeit: "a broken rule",
     result_line: "Result: {names} +{points} ({reason})", nobody: "nobody",
     dealer: "Dealer", caller: "Caller", forehand: "Forehand", chosen_by: "chosen by", pushed: "pushed",
-    factor: "factor ×{n}", doubled: "{name}: {call}", stoeck: "Stöck: {name}", cards_left: "{n} cards",
+    factor: "factor ×{n}", doubled: "{name}: {call}", stoeck: "Stöck: {name}", cards_left: "{n} cards", cards_left_1: "1 card",
     took_trick: "taken by {name}", open_hand: "{name}'s open hand", first_trick: "First trick of {name}",
     no_trump: "no trump", watchers: "Spectators: {n}", chose: "chose", spectating: "You are watching",
     weis_of: "{name}: Weis {points}", marriage_of: "{name} announced {suit}", calls: "Calls",
@@ -404,8 +404,8 @@ const WORDS = {
     // --- t26-table: the card table's layout, pace, cues, past tricks, access ---
     copy_link: "Copy link", share_link: "Share", link_copied: "Link copied",
     sound_on: "Sound on", sound_off: "Sound off", sound_help: "A sound when it is your turn",
-    team_a: "Team A", team_b: "Team B", tricks_taken: "{n} tricks", team_tricks: "Team: {n} tricks",
-    my_tricks: "My tricks ({n})", your_hand: "Your cards", stock_left: "Stock: {n} cards",
+    team_a: "Team A", team_b: "Team B", tricks_taken: "{n} tricks", tricks_taken_1: "1 trick", team_tricks: "Team: {n} tricks", team_tricks_1: "Team: 1 trick",
+    my_tricks: "My tricks ({n})", your_hand: "Your cards", stock_left: "Stock: {n} cards", stock_left_1: "Stock: 1 card",
     take_trick: "Trick to {name} – click to take it", table_felt: "The table",
     seat_of: "{name}'s seat", sits_out: "sits out",
     // t26-replay: the replay's jumps and "how the search values each move here"
@@ -489,6 +489,12 @@ function t(key) {
 }
 
 // A word with its blanks filled: tr("seat_n", {n: 2}) for "Platz {n}" / "Seat {n}".
+// A count's words: the key's "_1" form for one where the table has it ("1 Stich").
+function trn(key, n, args) {
+  const one = key + "_1";
+  return tr(n === 1 && WORDS.en[one] ? one : key, { ...(args || {}), n });
+}
+
 function tr(key, args) {
   return t(key).replace(/\{(\w+)\}/g, (whole, name) =>
     args && args[name] !== undefined && args[name] !== null ? String(args[name]) : whole);

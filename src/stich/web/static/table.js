@@ -217,7 +217,7 @@ function renderSeats(list) {
       if (n === st.chosenBy) mark(t("chose"), "chooser");
       if (n === st.sittingOut) mark(t("sits_out"), "out");   // B-5: the Bettler's partner
       if (n === st.stoeck) mark(tr("stoeck", { name: s.name || "?" }), "stoeck");
-      if (n !== seat && st.handSizes[n] !== undefined) mark(tr("cards_left", { n: st.handSizes[n] }), "handsize");
+      if (n !== seat && st.handSizes[n] !== undefined) mark(trn("cards_left", st.handSizes[n]), "handsize");
       takenPile(box, st, n, list.length);
     }
     $("seats").appendChild(box);
@@ -240,7 +240,7 @@ function takenPile(box, st, n, count) {
   const pileBox = el("span", "taken");
   pileBox.dataset.count = taken;
   for (let i = 0; i < Math.min(taken, 4); i++) pileBox.insertAdjacentHTML("beforeend", backSvg());
-  pileBox.append(el("span", "count", tr(team ? "team_tricks" : "tricks_taken", { n: taken })));
+  pileBox.append(el("span", "count", trn(team ? "team_tricks" : "tricks_taken", taken)));
   box.append(pileBox);
 }
 
@@ -393,7 +393,7 @@ function renderTrump(st) {
       if (back) {
         back.removeAttribute("aria-hidden");
         back.setAttribute("role", "img");
-        back.setAttribute("aria-label", tr("stock_left", { n: st.stockSize - 1 }));
+        back.setAttribute("aria-label", trn("stock_left", st.stockSize - 1));
       }
       box.append(stock);
     }
