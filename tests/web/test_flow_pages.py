@@ -225,7 +225,11 @@ def test_a_seat_chosen_on_the_join_page(phone: Any, server: str) -> None:
     phone.wait_for_selector("#seatchoice .seatrow")
     rows = phone.locator("#seatchoice .seatrow")
     assert rows.count() == 4
-    assert "Team 1" in rows.nth(2).inner_text() and "free" in rows.nth(2).inner_text()
+    # the team as the table's seats name it, the list above the join button
+    assert "Team A" in rows.nth(2).inner_text() and "free" in rows.nth(2).inner_text()
+    assert "Team B" in rows.nth(1).inner_text()
+    assert phone.evaluate("""() => document.getElementById('seatchoice').getBoundingClientRect()
+        .bottom <= document.getElementById('joinbtn').getBoundingClientRect().top""")
     assert phone.locator("#seatchoice input[value='1']").is_disabled()  # a bot's seat
     sit(phone, server, made["id"], "Anna", seat=2, started=False)
     phone.wait_for_function("() => seat === 2")
