@@ -12,6 +12,7 @@ are read from the styles the page sets, not watched."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -245,6 +246,27 @@ def test_one_trick_is_one_stich_and_the_stock_lies_on_the_felt(browser: Any,
           const r = card.getBoundingClientRect();
           return r.left >= felt.left && r.right <= felt.right; }); }""")
     assert inside and all(inside), inside
+    page.context.close()
+
+
+def test_the_jass_match_end_says_the_final_score(browser: Any, server: str) -> None:
+    """J-7: the end of a Jass match says both teams' totals against the target, as the
+    race says its last score and the Bummerl its marks."""
+    from stich.web.deal_end import match_end
+
+    page = page_at(browser, "phone")
+    blank_page(page, server, "jass", "en")
+    table = Table(match_class("jass")(NAMES, seed=3))
+    rng = random.Random(3)
+    while table.match is not None and not table.match.is_over():
+        table.submit(table.to_act, rng.choice(table.legal_actions()))
+    assert table.match is not None
+    end = {"type": "match_over", **match_end(table.match), "names": NAMES, "board": "",
+           "rematch": [], "table": None}
+    page.evaluate("m => receive(m)", json.loads(json.dumps(end)))
+    scores = table.match.state()["scores"]
+    assert page.inner_text("#matchover .flowlast") == (
+        f"Final score Anna & Cilli : Bert & Dora: {scores[0]}:{scores[1]} · target 2500")
     page.context.close()
 
 

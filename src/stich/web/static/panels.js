@@ -137,6 +137,10 @@ function hideDealEnd() { flow.dealEnd = null; flowBox("dealend").hidden = true; 
 
 // --- the end of a match -----------------------------------------------------------------------
 function lastScoreText(m) {
+  if (m.how === "target" && m.state && m.state.scores) {   // Jass: both teams' totals (J-7)
+    return tr("target_last", { names: [[0, 2], [1, 3]].map(sideName).join(" : "),
+                               score: m.state.scores.join(":"), target: m.state.target });
+  }
   const last = m.last;
   if (!last) return "";
   if (m.how === "race") {
