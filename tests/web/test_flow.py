@@ -413,6 +413,20 @@ def test_each_deal_end_names_the_rule_that_scored_it() -> None:
                 team = facts["sides"].index(rule["side"])
                 assert rule["points"] == result.extra[rule["kind"]][team] > 0
     assert {"multiplier", "weis"} <= kinds, kinds
+    for game_name, seats in (("bauernschnapsen", 4), ("dreierschnapsen", 3)):  # B-5
+        for seed in range(6):
+            table = Table(match_class(game_name)(["A", "B", "C", "D"][:seats], seed=seed),
+                          hold=True)
+            rng = random.Random(seed)
+            while not table.between and not table.match.is_over():  # type: ignore[union-attr]
+                table.submit(table.to_act, rng.choice(table.legal_actions()))
+            result = table.game.result()
+            assert result is not None
+            declared = deal_end(table.game, 0)["rules"][0]
+            if result.extra.get("declarer") is not None:  # made or failed: by whom
+                assert declared["kind"] == "contract_by"
+                assert declared["seat"] == result.extra["declarer"]
+            assert "rule_" + declared["kind"] in table_words["de"], declared
 
 
 def test_a_restart_between_deals_keeps_the_panel(sqlite_url: str, pool: Executor) -> None:

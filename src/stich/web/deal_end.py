@@ -50,7 +50,11 @@ def _rules(game: Game, result: dict[str, Any]) -> list[dict[str, Any]]:
         return [_schnapsen_rule(game, result)]
     out: list[dict[str, Any]] = []
     if "contract" in result and game.NAME != "jass":  # B-5, B-6: the contract and its factor
-        out.append({"kind": "contract", "rule": "B-5", "contract": result["contract"]})
+        contract: dict[str, Any] = {"kind": "contract", "rule": "B-5",
+                                    "contract": result["contract"]}
+        if isinstance(result.get("declarer"), int):  # who announced it: made or failed by him
+            contract.update(kind="contract_by", seat=result["declarer"])
+        out.append(contract)
         if result.get("factor", 1) != 1:
             out.append({"kind": "factor", "rule": "B-6", "factor": result["factor"]})
     if game.NAME == "jass":  # J-5, J-6, J-7: what each team wrote besides its card points

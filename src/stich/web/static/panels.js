@@ -75,6 +75,7 @@ function ruleText(rule) {
   const args = { ...rule };
   if (rule.contract) args.contract = contractName(rule.contract, deck());
   if (rule.side) args.names = sideName(rule.side);
+  if (typeof rule.seat === "number") args.name = names()[rule.seat] || "?";
   return tr("rule_" + rule.kind, args) + " (" + rule.rule + ")";
 }
 
