@@ -355,10 +355,15 @@ def test_deal_end_facts_for_every_game_are_the_results() -> None:
         assert result is not None
         facts = deal_end(table.game, table.deal_number)
         assert facts["reason"] == result.reason and facts["winners"] == list(result.winner)
-        for index, side in enumerate(facts["sides"]):
-            assert facts["card_points"][index] == result.card_points[side[0]]
+        teams = game_class(game_name).TEAMS
+        for index, side in enumerate(facts["sides"]):  # each team of the side once
+            assert facts["card_points"][index] == sum(
+                result.card_points[team[0]] for team in teams if team[0] in side)
             assert facts["game_points"][index] == result.game_points[side[0]]
         assert all(rule["rule"][0] in "SBJ" for rule in facts["rules"]), facts["rules"]
+        taken = {s for side in facts["sides"] for s in side}
+        assert sum(facts["card_points"]) == sum(  # nobody's points left out of the panel
+            result.card_points[team[0]] for team in teams if team[0] in taken)
         json.dumps(facts)
 
 
@@ -413,8 +418,9 @@ def test_each_deal_end_names_the_rule_that_scored_it() -> None:
                 team = facts["sides"].index(rule["side"])
                 assert rule["points"] == result.extra[rule["kind"]][team] > 0
     assert {"multiplier", "weis"} <= kinds, kinds
+    both = 0
     for game_name, seats in (("bauernschnapsen", 4), ("dreierschnapsen", 3)):  # B-5
-        for seed in range(6):
+        for seed in range(12):
             table = Table(match_class(game_name)(["A", "B", "C", "D"][:seats], seed=seed),
                           hold=True)
             rng = random.Random(seed)
@@ -427,6 +433,12 @@ def test_each_deal_end_names_the_rule_that_scored_it() -> None:
                 assert declared["kind"] == "contract_by"
                 assert declared["seat"] == result.extra["declarer"]
             assert "rule_" + declared["kind"] in table_words["de"], declared
+            if game_name == "dreierschnapsen" and result.extra.get("declarer") is not None:
+                facts = deal_end(table.game, 0)  # D-1: two defenders, each his own points
+                defenders = facts["sides"][1]
+                assert facts["card_points"][1] == sum(result.card_points[s] for s in defenders)
+                both += all(result.card_points[s] for s in defenders)
+    assert both, "no deal where both defenders took card points"
 
 
 def test_a_restart_between_deals_keeps_the_panel(sqlite_url: str, pool: Executor) -> None:

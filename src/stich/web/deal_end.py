@@ -33,7 +33,7 @@ def deal_end(game: Game, deal: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "deal_end", "deal": deal, "game": game.NAME, "reason": result.reason,
         "sides": sides, "winners": list(result.winner),
-        "card_points": [result.card_points[side[0]] for side in sides],
+        "card_points": [_side_points(game, result.card_points, side) for side in sides],
         "game_points": [result.game_points[side[0]] for side in sides],
         "tricks": tricks, "last_trick": to_json(view.get("last_trick") or []),
         "rules": _rules(game, result.to_dict()), "proof": None,
@@ -42,6 +42,13 @@ def deal_end(game: Game, deal: int) -> dict[str, Any]:
     if proof is not None:
         out["proof"] = proof
     return out
+
+
+def _side_points(game: Game, per_seat: tuple[int, ...], side: list[int]) -> int:
+    """A playing side's card points: each seat carries its team's (``core.game.DealResult``),
+    so every team in the side counts once (Dreierschnapsen's two defenders are two teams,
+    Bauernschnapsen's partners one)."""
+    return sum(per_seat[team[0]] for team in game.TEAMS if team[0] in side)
 
 
 def _rules(game: Game, result: dict[str, Any]) -> list[dict[str, Any]]:
