@@ -137,7 +137,8 @@ def test_match_over_and_a_rematch_between_two_browser_players(browser: Any, phon
     phone.click("#rematch")
     desk.wait_for_selector("#matchover .help")  # "Rematch asked by: Anna"
     assert "Anna" in desk.inner_text("#matchover .help")
-    desk.click("#rematch")
+    assert desk.evaluate("() => document.activeElement.id") == "rematch"
+    desk.keyboard.press("Enter")  # the keyboard alone
     for page in pages:
         page.wait_for_function(f"() => location.pathname !== '/t/{made['id']}' "
                                "&& typeof view !== 'undefined' && view !== null")

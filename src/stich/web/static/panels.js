@@ -197,6 +197,9 @@ function renderMatchOver() {
   close.onclick = () => { box.hidden = true; };
   box.append(close);
   box.hidden = false;
+  // the keyboard alone: Enter asks for the rematch, as Continue is focused after a deal
+  const rematch = document.getElementById("rematch");
+  if (rematch && !rematch.disabled) rematch.focus();
 }
 
 function goRematch(message) {
