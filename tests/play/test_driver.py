@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import pytest
 
@@ -149,7 +149,10 @@ def test_bots_in_a_worker_choose_as_they_do_in_place(pool: Executor, game: str,
     """The searching bot draws from its random state at every turn: it must come back from
     the worker with it, or its second choice would differ."""
     in_place = _record(game, levels, 11)
-    elsewhere = asyncio.run(_drive_with_workers(game, levels, 11, pool))
+    # a loop of its own in a thread of its own: a browser test's loop may run in this one
+    with ThreadPoolExecutor(1) as thread:
+        elsewhere = thread.submit(asyncio.run, _drive_with_workers(game, levels, 11, pool)
+                                  ).result()
     assert elsewhere == in_place
 
 
