@@ -34,7 +34,7 @@ _LAZY = {
     "Suit": "stich.core.cards", "Rank": "stich.core.cards", "Deck": "stich.core.card_names",
     "InfoState": "stich.core.knowledge", "Event": "stich.core.knowledge",
     "Table": "stich.core.table", "from_position": "stich.core.position",
-    "game_class": "stich.core.registry", "match_class": "stich.core.registry",
+    "game_class": "stich.games", "match_class": "stich.games",
     "replay": "stich.core.replay", "DealRecord": "stich.core.records",
 }
 
@@ -57,7 +57,7 @@ def new_game(name: str, preset: str | None = None, seed: int | None = None,
     random seed, kept in the game and its record). ``dealer`` None: the game's own choice (seat
     0, or in Jass the seat before the holder of C7)."""
     from stich.core.dealing import fresh_seed
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     cls = game_class(name)
     chosen = cls.OPTIONS.from_preset(preset, **options)

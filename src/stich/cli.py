@@ -179,8 +179,8 @@ def play(
 def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")]) -> None:
     """Replay a record through the rules; print its result as JSON or say what is wrong."""
     from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, load_json
-    from stich.core.registry import match_class
     from stich.core.replay import replay
+    from stich.games import match_class
 
     try:
         data = load_json(path)
@@ -303,8 +303,8 @@ def analyse(
     """Each legal action at a position of a recorded deal with its value for the seat to act
     (averaged over sampled worlds, exact when every card is known)."""
     from stich.core.records import RecordError, load_json
-    from stich.core.registry import canonical_name
     from stich.explain import deal_in, explain
+    from stich.games import canonical_name
     from stich.terminal.games import action_names
     from stich.terminal.start import StartError, choose_deck
 

@@ -29,8 +29,8 @@ from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Game
 from stich.core.knowledge import InfoState
 from stich.core.records import MATCH_FORMAT, DealRecord, RecordError
-from stich.core.registry import match_class
 from stich.core.replay import replay
+from stich.games import match_class
 
 DEFAULT_WORLDS = 20
 PROBES = 8

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from stich.bots import make_bot
-from stich.core.registry import match_class
 from stich.core.scoring.bummerl import SchnapsenDeal
 from stich.core.scoring.race import RaceDeal
+from stich.games import match_class
 from stich.runner import play_match
 from stich.tafel.store import new_pad
 

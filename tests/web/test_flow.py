@@ -16,8 +16,8 @@ from typing import Any
 from typer.testing import CliRunner
 
 from stich.cli import app as cli
-from stich.core.registry import match_class
 from stich.core.table import Table, TableError
+from stich.games import match_class
 from stich.web.deal_end import match_end
 from tests.web.helpers import FAST, client_for, join, my_turn, new_table, receive_until
 
@@ -342,7 +342,7 @@ def test_my_tables_lists_the_open_tables_of_held_seats(sqlite_url: str, pool: Ex
 
 def test_deal_end_facts_for_every_game_are_the_results() -> None:
     """S-9, B-5/B-6, J-7: each family's panel facts are its DealResult's, per side."""
-    from stich.core.registry import game_class
+    from stich.games import game_class
     from stich.web.deal_end import deal_end
 
     for game_name in ("schnapsen", "bauernschnapsen", "dreierschnapsen", "jass"):

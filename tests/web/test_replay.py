@@ -10,8 +10,8 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from stich.core.records import DealRecord
-from stich.core.registry import match_class
 from stich.explain import explain, position_before
+from stich.games import match_class
 from stich.web.replay import NODES, SEED, WORLDS
 from tests.web.helpers import FAST, client_for, join, new_table
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
 from stich.contract import position
+from stich.contract.actions import VERBS as VERBS  # declared as the game loads
 from stich.contract.auction import Auction, Doubling, clockwise_from
 from stich.contract.contracts import (
     CONTRACT_NAMES,

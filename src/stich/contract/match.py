@@ -77,10 +77,8 @@ class RaceMatch(Match):
 
 
 class BauernschnapsenMatch(RaceMatch):
-    GAME = "bauernschnapsen"
     GAME_CLASS = Bauernschnapsen
 
 
 class DreierschnapsenMatch(RaceMatch):
-    GAME = "dreierschnapsen"
     GAME_CLASS = Dreierschnapsen

@@ -126,7 +126,7 @@ class InfoState:
     @classmethod
     def from_dict(cls, data: Any) -> InfoState:
         """The info state written by :meth:`to_dict`; InfoStateError names what is wrong."""
-        from stich.core.registry import game_class
+        from stich.games import game_class
 
         if not isinstance(data, dict):
             raise InfoStateError("an information state is a JSON object")
@@ -155,8 +155,8 @@ class InfoState:
     def sample_world(self, rng: random.Random) -> Game:
         """A whole deal consistent with everything this seat knows, uniformly among such deals,
         with the history replayed through the rules (``Game._propose_world``)."""
-        from stich.core.registry import game_class
         from stich.core.sampling import sample_world
+        from stich.games import game_class
 
         return sample_world(game_class(self.game), self, rng)
 

@@ -23,7 +23,7 @@ class PositionError(ValueError):
 
 def from_position(text: str) -> Game:
     """The game described by a position string of any game."""
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     words = text.split(maxsplit=1)
     if not words:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from stich.core.actions import Action, ActionParseError
 from stich.core.game import TERMINAL, Game, IllegalActionError
 from stich.core.records import DealRecord, RecordError
-from stich.core.registry import game_class
+from stich.games import game_class
 
 
 def replay(record: DealRecord) -> Game:

@@ -39,7 +39,8 @@ def jass_rules(options: JassOptions) -> JassRules:
 class JassMatch(Match):
     """One Jass game to the target (a match with one unit)."""
 
-    GAME = "jass"
+    GAME_CLASS = Jass
+    ALIASES = ("schieber",)
     options: JassOptions
 
     def __init__(self, seats: list[str], seed: int | None = None,

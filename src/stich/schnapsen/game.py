@@ -16,6 +16,7 @@ from stich.core.knowledge import Event, InfoState
 from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.schnapsen import knowledge, position
+from stich.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.family import (
     CARD_POINTS,
     DECK,
@@ -30,7 +31,6 @@ from stich.schnapsen.family import (
     marriage_value,
     marriages_in,
 )
-from stich.schnapsen.knowledge import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.options import SchnapsenOptions as SchnapsenOptions  # re-exported
 
 

@@ -30,13 +30,11 @@ from stich.core.game import Illegal
 from stich.core.knowledge import Event, InfoState, InfoStateError
 from stich.core.sampling import NoWorld, Slot, sample_assignment
 from stich.schnapsen import position
+from stich.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.family import DECK, NORMAL_ORDER, marriage_cards
 
 if TYPE_CHECKING:
     from stich.schnapsen.game import Schnapsen
-
-EXCHANGE, CLOSE, CLAIM, PASS = Action("exchange"), Action("close"), Action("claim"), Action("pass")
-MARRIAGE = {suit: Action("marriage", suit.name) for suit in Suit}
 
 # Events are immutable: the frequent ones are made once.
 _PLAY = tuple(tuple(Event("play", seat, (card,)) for card in ALL_CARDS) for seat in (0, 1))

@@ -28,7 +28,7 @@ def draw_first_dealer(seed: int) -> int:
 class SchnapsenMatch(Match):
     """Deals until one player has given the other ``rubber`` Bummerl."""
 
-    GAME = "schnapsen"
+    GAME_CLASS = Schnapsen
     options: SchnapsenOptions
 
     def __init__(self, seats: list[str], seed: int | None = None,

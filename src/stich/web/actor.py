@@ -28,8 +28,8 @@ from typing import Any, ClassVar
 
 from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Illegal, Observation
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
+from stich.games import game_class, match_class
 from stich.schnapsen.caution import costly_action_warning
 from stich.schnapsen.game import Schnapsen
 from stich.web.deal_end import deal_end, match_end

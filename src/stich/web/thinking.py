@@ -64,7 +64,7 @@ def think(game: str, level: str, seed: int, seat: int, info: InfoState | None,
 def _warm(server: int) -> None:
     """Watch the server's process, and import the games and bots once per worker, before the
     first request."""
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     threading.Thread(target=_die_with, args=(server,), name="stich-lifeline",
                      daemon=True).start()
