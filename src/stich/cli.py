@@ -214,7 +214,7 @@ def board(
 ) -> None:
     """Replay a Jass game record and draw each team's Z (J-8): as text, or as SVG."""
     from stich.core.records import RecordError, load_json
-    from stich.core.scoring.jass_board import render_svg, render_text
+    from stich.drawing import render_svg, render_text
     from stich.jass.match import JassMatch
 
     try:

@@ -15,12 +15,12 @@ def score_svg(table: Table) -> str:
         return ""
     names = match.seats
     if match.GAME == "jass":
-        from stich.core.scoring.jass_board import render_svg
+        from stich.drawing import render_svg
 
         boards = match.score.boards()  # type: ignore[attr-defined]
         titles = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
         return render_svg(list(zip(titles, boards, strict=True)), match.options.target)  # type: ignore[attr-defined]
-    from stich.tafel.drawing import counter_svg
+    from stich.drawing import counter_svg
 
     scores = [m["match"] for m in table.log[0] if m["type"] == "score"]
     over = match.is_over()  # decided by its scoring (a resigned match stands as it was)
