@@ -53,3 +53,9 @@ def test_a_game_is_loaded_on_first_use() -> None:
             "g.game_class('schieber'); assert 'stich.jass.game' in sys.modules")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_api_face_parses_every_games_verbs_from_the_start() -> None:
+    code = "import stich; assert str(stich.Action.parse('trump Obenabe')) == 'trump obenabe'"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

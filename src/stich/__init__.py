@@ -1,9 +1,10 @@
 """stich: the Austrian and Swiss trick-taking card games.
 
-The rules core (``stich.core``: cards, the game interface, records, match scoring, what each
-seat knows) uses only the standard library; the game families (``stich.schnapsen``,
-``stich.contract``, ``stich.jass``) build on it, and the terminal, tournament manager and
-other front ends on both. The public API::
+The rules core (``stich.core``: cards, the game interface, records, matches, what each seat
+knows) uses only the standard library and names no game; the game families
+(``stich.schnapsen``, ``stich.contract``, ``stich.jass``) build on it, ``stich.games`` finds
+them by name, and the terminal, tournament manager and other front ends build on those. The
+public API::
 
     import stich
     game = stich.new_game("schnapsen", preset="sharp", seed=1)
@@ -43,6 +44,8 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
+        if name == "Action":  # every game's verbs declared, so Action.parse reads them all
+            importlib.import_module("stich.games")
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'stich' has no attribute {name!r}")
 

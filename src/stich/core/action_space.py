@@ -6,7 +6,7 @@ notation layer: ``space.id(Action.parse("weis D8 D6 D7"))`` reads the cards in a
 
 Example::
 
-    space = Schnapsen.ACTION_SPACE
+    space = game.ACTION_SPACE            # a Game class's, or a deal's
     space.id(Action("play", "HA"))       # an int below len(space)
     space.action(3)                      # Action('play', ...)
 """

@@ -1,7 +1,7 @@
 """A match: a sequence of deals with its scoring, and its record (a list of deal records).
 
-Each game subclasses :class:`Match` with its dealer rotation and its score (Bummerl, the race
-to 24, the Jass board). A match record replays deal by deal through the rules and must arrive
+Each game subclasses :class:`Match` with its dealer rotation and its score (its family's
+scoring). A match record replays deal by deal through the rules and must arrive
 at the stated match state.
 
 Secrets (docs/rules/notation.md): every deal is shuffled from a seed derived from the match seed, so
@@ -83,7 +83,8 @@ class Match(ABC):
 
     @abstractmethod
     def unit_winners(self) -> list[tuple[int, ...]]:
-        """The winning seats of each unit decided so far (each Bummerl, each Jass game)."""
+        """The winning seats of each unit decided so far (each unit the game's scoring plays
+        out: a Bummerl, a game to the target)."""
 
     @abstractmethod
     def state(self) -> dict[str, Any]:
