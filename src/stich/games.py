@@ -48,25 +48,23 @@ def canonical_name(name: str) -> str:
     return ALIASES.get(name, name)
 
 
-def _load(path: str) -> type:
-    module, _, attr = path.partition(":")
+def _loaded(name: str, which: int, unknown: str) -> type:
+    """Class ``which`` (0 the game, 1 the match) of a game, imported now; KeyError otherwise."""
+    entry = _GAMES.get(canonical_name(name))
+    if entry is None:
+        raise KeyError(f"{unknown} {name!r}; known: {', '.join(game_names())}")
+    module, _, attr = entry[which].partition(":")
     cls: type = getattr(importlib.import_module(module), attr)
     return cls
 
 
 def game_class(name: str) -> type[Game]:
     """The Game class for a name or alias; KeyError with the known names otherwise."""
-    entry = _GAMES.get(canonical_name(name))
-    if entry is None:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(game_names())}")
-    cls: type[Game] = _load(entry[0])
+    cls: type[Game] = _loaded(name, 0, "unknown game")
     return cls
 
 
 def match_class(name: str) -> type[Match]:
     """The Match class for a game name or alias; KeyError with the known names otherwise."""
-    entry = _GAMES.get(canonical_name(name))
-    if entry is None:
-        raise KeyError(f"no match scoring for {name!r}; known: {', '.join(game_names())}")
-    cls: type[Match] = _load(entry[1])
+    cls: type[Match] = _loaded(name, 1, "no match scoring for")
     return cls
