@@ -26,7 +26,8 @@ SERVICES = ("stich.drawing", "stich.headers", "stich.ratings", "stich.tournament
 """What several front ends use: the drawings (web, pads, ``stich record board``), the
 security headers (web, pads), ratings, the tournament service (its command is a front end)."""
 BELOW_FRONT_ENDS = (*RULES, *SEARCH, *BOTS, *PLAY, *SERVICES)
-FRONT_ENDS = ("stich.terminal", "stich.tafel", "stich.web", "stich.arena", "stich.tournament.cli")
+FRONT_ENDS = ("stich.terminal", "stich.tafel", "stich.web", "stich.arena", "stich.engine",
+              "stich.tournament.cli")
 
 LAYERS: dict[str, tuple[str, ...]] = {
     # the rules: the core names no game and imports only the standard library

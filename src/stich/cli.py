@@ -128,8 +128,9 @@ def play(
     game: Annotated[str | None, typer.Argument(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
                              "(with --resume: read from the file).", show_default=False)] = None,
-    vs: Annotated[str, typer.Option(metavar="BOT",
-                                    help="The bot to play against (rules, random, pimc, expert).")
+    vs: Annotated[str, typer.Option(
+        metavar="BOT", help="The bot to play against: rules, random, pimc, expert, or "
+                            "engine:COMMAND (an outside engine, docs/engine-protocol.md).")
                   ] = "rules",
     nodes: Annotated[int | None, typer.Option(
         metavar="N", help="Search budget per decision for pimc and expert (nodes).")] = None,
@@ -237,6 +238,8 @@ def arena(
         help="The game, e.g. schnapsen (with --resume: the saved run's).")] = None,
     a: Annotated[str | None, typer.Argument(help="Bot A, e.g. rules.")] = None,
     b: Annotated[str | None, typer.Argument(help="Bot B, e.g. random.")] = None,
+    more: Annotated[list[str] | None, typer.Argument(
+        metavar="[BOT]...", help="More bots, for a ladder only.", show_default=False)] = None,
     matches: Annotated[int | None, typer.Option(
         help="Whole matches to play (default 200; with --resume: the saved run's).")] = None,
     seed: Annotated[int | None, typer.Option(
@@ -261,8 +264,22 @@ def arena(
     progress: Annotated[bool | None, typer.Option(
         "--progress/--no-progress",
         help="Progress bar with running win rates on stderr (default: when a terminal).")] = None,
+    deals: Annotated[int | None, typer.Option(
+        help="A ladder's rounds: each pairing plays this many paired deals (default 20; "
+             "in a ladder's folder: its own, or more).")] = None,
 ) -> None:
-    """Pit two bots against each other over seeded matches, each played both ways round."""
+    """Pit two bots against each other over seeded matches, each played both ways round.
+
+    `stich arena ladder GAME BOT BOT...` rates several bots instead: a round robin of paired
+    deals, each bot's rating with its uncertainty (docs/arena.md); --deals rounds, --out keeps
+    the results and the ratings, and a later run in the same folder goes on from them."""
+    if game == "ladder":
+        _ladder(a, [x for x in (b, *(more or [])) if x is not None], deals, seed, preset,
+                option, nodes, jobs, out or resume)
+        return
+    if more:
+        raise _fail(f"two bots, A and B; {len(more)} more given (a ladder takes more: "
+                    "stich arena ladder GAME BOT...)")
     from stich.arena.backends import BackendError
     from stich.arena.command import ArenaInterrupted, ArenaRequest, run_request
     from stich.core.options import OptionsError
@@ -279,6 +296,56 @@ def arena(
         typer.echo(str(stop), err=True)
         raise typer.Exit(code=130) from None
     for line in report.lines():
+        typer.echo(line)
+
+
+def _ladder(game: str | None, bots: list[str], rounds: int | None, seed: int | None,
+            preset: str | None, option: list[str] | None, nodes: int | None,
+            jobs: int | None, out: Path | None) -> None:
+    """`stich arena ladder`: play the pairings not played yet, print the ratings."""
+    from stich.arena.backends import all_cores
+    from stich.arena.ladder import LadderFolder, LadderPlan, merge_plans, run_ladder
+    from stich.core.options import OptionsError, parse_option_pairs
+    from stich.games import game_class
+    from stich.ratings import RatingsError
+
+    folder = LadderFolder(out) if out is not None else None
+    try:
+        saved = folder.plan() if folder is not None else None
+        if game is None and saved is None:
+            raise ValueError("give the game and two bots or more: stich arena ladder GAME "
+                             "BOT BOT...")
+        cls = game_class(game or (saved.game if saved else ""))
+        if len(set(bots)) < 2 and saved is None:
+            raise ValueError("a ladder needs two different bots or more")
+        for bot in bots:
+            if not bot.startswith("engine:"):
+                from stich.bots import make_bot
+
+                make_bot(cls.NAME, bot)
+        if rounds is not None and rounds < 1:
+            raise ValueError("--deals must be 1 or more")
+        rounds = rounds or (saved.rounds if saved else 20)
+        options = cls.OPTIONS.from_preset(preset, **parse_option_pairs(option or []))
+        if saved is not None:  # what is not given again is the folder's
+            options = saved.options if preset is None and not option else options
+            seed = saved.seed if seed is None else seed
+            nodes = saved.nodes if nodes is None else nodes
+        asked = LadderPlan(cls.NAME, tuple(dict.fromkeys(bots)),
+                           1 if seed is None else seed, options, rounds, nodes)
+        plan = merge_plans(saved, asked) if saved is not None else asked
+        if folder is None:
+            import tempfile
+
+            folder = LadderFolder(Path(tempfile.mkdtemp(prefix="stich-ladder-")))
+        ratings = run_ladder(plan, folder, jobs or all_cores())
+    except (KeyError, OptionsError, ValueError, RatingsError) as error:
+        raise _fail(error.args[0] if isinstance(error, KeyError) else str(error)) from None
+    pairs = len(plan.bots) * (len(plan.bots) - 1) // 2
+    typer.echo(f"{plan.game}: ladder of {len(plan.bots)} bots, {plan.rounds} rounds of "
+               f"{pairs} pairings, each pairing a paired deal (cards the same, seats "
+               f"rotated); results and ratings in {folder.path}")
+    for line in ratings.lines():
         typer.echo(line)
 
 
@@ -424,6 +491,51 @@ def serve(
                    redis_url)
     except StoreError as error:
         raise _fail(str(error)) from None
+
+
+@app.command()
+def engine(
+    bot: Annotated[str, typer.Option(
+        metavar="LEVEL", help="The bot to serve: random, rules, pimc or expert.")] = "rules",
+    nodes: Annotated[int | None, typer.Option(
+        help="Search budget a decision for the bots that take one.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the bot's choices.")] = 0,
+    serve_jasskit: Annotated[int | None, typer.Option(
+        metavar="PORT", help="Serve every level on jass-kit's HTTP routes instead "
+                             "(/LEVEL/action_trump, /LEVEL/action_play_card).")] = None,
+    host: Annotated[str, typer.Option(
+        metavar="ADDRESS", help="Address for --serve-jasskit.")] = "127.0.0.1",
+) -> None:
+    """Serve one of our bots over the engine protocol on standard input and output
+    (docs/engine-protocol.md), for hosts in any language: `engine:stich engine --bot expert`;
+    or, with --serve-jasskit, our Jass bots as a jass-kit player service (HSLU)."""
+    from stich.bots import bot_names
+    from stich.engine.serve import GAMES
+    from stich.engine.serve import serve as run_engine
+
+    if serve_jasskit is not None:
+        from stich.engine.jasskit import serve as jasskit_server
+
+        try:
+            server = jasskit_server(serve_jasskit, host, seed, nodes)
+        except OSError as error:
+            raise _fail(f"cannot listen on {host}:{serve_jasskit}: "
+                        f"{error.strerror or error}") from None
+        typer.echo(f"stich's Jass bots as a jass-kit player service on "
+                   f"http://{host}:{server.server_address[1]}/"
+                   f"{{{','.join(bot_names('jass'))}}}", err=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+        return
+
+    levels = sorted({level for game in GAMES for level in bot_names(game)})
+    if bot not in levels:
+        raise _fail(f"no bot {bot!r}; known: {', '.join(levels)}")
+    raise typer.Exit(run_engine(bot, sys.stdin.buffer, sys.stdout.buffer, seed, nodes))
 
 
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from stich.bots.base import Bot
+from stich.bots.base import Bot, BotFailure
 from stich.core.actions import Action, ActionParseError, as_action
 from stich.core.game import TERMINAL, DealResult, Game, Illegal, IllegalActionError
 from stich.core.match import Match
@@ -44,8 +44,12 @@ def run_table(table: Table, players: Sequence[Bot], on_action: OnAction | None =
                 if table.match is not None:
                     player.see_match(table.match.state())
         game, player = table.game, players[seat]
-        raw = (player.choose(game.information_state(seat)) if player.USES_INFO
-               else player.act(game.observation(seat)))
+        try:
+            raw = (player.choose(game.information_state(seat)) if player.USES_INFO
+                   else player.act(game.observation(seat)))
+        except BotFailure as failure:  # an outside engine gave no action at all
+            _refused(table, player, seat, Action("?", "-"), failure.why)
+            continue
         try:
             action = as_action(raw)
             table.submit(seat, action)

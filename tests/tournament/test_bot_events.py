@@ -4,6 +4,7 @@ the bots of the registry, seeded from the recorded draw seeds, written as the pl
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -189,3 +190,21 @@ def test_play_names_each_winner_and_why(cli: Cli, backend: Backend,
         assert ("Schneider" in line) == any(by for _, by in won), line
         schneider_seen |= any(by for _, by in won)
     assert schneider_seen  # the seed plays at least one Schneider
+
+
+def test_an_outside_engine_plays_in_a_bot_event(cli: Cli, snap: Callable[[], Snapshot],
+                                               backend: Backend) -> None:
+    """An entry's level may be ``engine:COMMAND`` (docs/engine-protocol.md): here our own rules
+    bot served by ``stich engine``; its matches are played and scored like the others."""
+    if backend.name != "sqlite":
+        pytest.skip("one database is enough for the engine's part")
+    engine = f"engine:{sys.executable} -m stich engine --bot rules"
+    cli("create", "Engine Cup", "--cards", "4", "--max-cards", "1")
+    cli("register", "Outside", "--bot", engine)
+    for i in range(3):
+        cli("register", f"Bot {i}", "--bot", "rules")
+    cli("play", "--all", "--seed", "5")
+    s = snap()
+    assert s.finished
+    played = [detail for _, _, _, detail in played_log(backend)]
+    assert any(engine in detail["bots"] for detail in played)

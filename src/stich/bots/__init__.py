@@ -35,7 +35,18 @@ def make_bot(game: str, name: str, seed: int = 0, nodes: int | None = None,
              think_ms: float | None = None) -> Bot:
     """A fresh bot; ValueError names the bots known for the game. ``nodes`` (a search budget
     per decision) and ``think_ms`` (a time for people, converted to nodes) go to the bots that
-    search (``pimc``, ``expert``); the others take no budget and ignore them."""
+    search (``pimc``, ``expert``); the others take no budget and ignore them. ``engine:COMMAND``
+    is an outside engine speaking ``docs/engine-protocol.md`` (``think_ms``: its time a
+    decision)."""
+    if name.startswith("engine:"):
+        from stich.bots.external.engine import EngineBot
+
+        return EngineBot(seed, game=game, command=name.removeprefix("engine:"),
+                         think_ms=think_ms)
+    if name.startswith("jasskit:") and game == "jass":
+        from stich.bots.external.jasskit import JassKitBot
+
+        return JassKitBot(seed, url=name.removeprefix("jasskit:"))
     known = _BOTS.get(game, {})
     if name not in known:
         raise ValueError(f"no bot {name!r} for {game}; known: {', '.join(sorted(known)) or '-'}")

@@ -15,6 +15,16 @@ from stich.core.game import Illegal, Observation
 from stich.core.knowledge import InfoState
 
 
+class BotFailure(Exception):
+    """A bot could not give an action at all (an outside engine that exited, hung or sent
+    garbage): the driver forfeits the deal by the game's illegal-move policy, as for an illegal
+    move, with ``why`` saying what the bot did."""
+
+    def __init__(self, why: Illegal) -> None:
+        super().__init__(why.reason)
+        self.why = why
+
+
 class Bot(ABC):
     """Chooses one of ``observation.legal_actions``."""
 

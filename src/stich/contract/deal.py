@@ -29,6 +29,7 @@ from stich.contract.contracts import (
 )
 from stich.contract.knowledge import action_events, propose_world, start_events
 from stich.contract.legality import FIRST_PACKET, ContractLegality, Phase
+from stich.contract.observer import ContractObserver
 from stich.contract.view import ContractObservation, observe, shown_seats
 from stich.core.actions import Action
 from stich.core.cards import Card, Suit, card_set
@@ -81,6 +82,7 @@ class ContractSchnapsen(ContractLegality, Game):
     HAND_SIZE: ClassVar[int]
     TALON_SIZE: ClassVar[int] = 0
     OBSERVATION: ClassVar[type[ContractObservation]] = ContractObservation
+    OBSERVER = ContractObserver
     _STATE: ClassVar[tuple[str, ...]] = (
         "phase", "hands", "trump", "turned_up", "calls", "doubles", "auction", "contract",
         "declarer", "sides", "active", "play_trump", "order", "doubling", "to_act", "leader",

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from stich.core.actions import Action, ActionParseError, as_action
 from stich.core.cards import Card, Suit, cards_in, format_cards
 from stich.core.knowledge import Event, InfoState
+from stich.core.observer import ObservationType, Observer
 from stich.core.options import OptionsError, RuleOptions
 from stich.core.records import DealRecord, RecordError, record_cards
 
@@ -234,6 +235,8 @@ class Game(ABC):
     ``_start_events`` and ``_events`` read, before and after an action."""
     ACTION_SPACE: ClassVar[ActionSpace]
     """Every action of the game in a fixed order (integer ids, ``stich.core.action_space``)."""
+    OBSERVER: ClassVar[type[Observer]]
+    """The game's observer (``stich.core.observer``): strings and tensors of what seats see."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -431,6 +434,14 @@ class Game(ABC):
         with the history replayed; None if the replay breaks a rule. ``InfoState.sample_world``
         keeps it only when its info state equals ``info``."""
         raise NotImplementedError(f"{cls.NAME} cannot sample worlds")
+
+    @classmethod
+    def make_observer(cls, kind: str | ObservationType = "observation",
+                      options: RuleOptions | None = None) -> Observer:
+        """An observer of this game under ``options`` (the defaults if None): ``kind`` is
+        ``observation``, ``information_state``, ``public``, ``public_history``, ``private`` or
+        an :class:`~stich.core.observer.ObservationType`."""
+        return cls.OBSERVER(cls, options if options is not None else cls.OPTIONS.default(), kind)
 
     # --- integer actions (issue 8, item 3) ------------------------------------------------
     @classmethod

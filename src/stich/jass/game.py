@@ -34,6 +34,7 @@ from stich.jass.cards import (
     winner_index,
 )
 from stich.jass.knowledge import action_events, forfeit_event, propose_world, start_events
+from stich.jass.observer import JassObserver
 from stich.jass.options import JassOptions as JassOptions  # re-exported: the game's options
 from stich.jass.options import factors
 from stich.jass.position import position_text, read_position
@@ -100,6 +101,7 @@ class Jass(Game):
     SEATS = 4
     TEAMS = TEAMS
     OPTIONS = JassOptions
+    OBSERVER = JassObserver
     _STATE = ("hands", "contract", "factor", "chooser", "pushed", "to_act", "leader", "trick",
               "tricks_played", "card_points", "tricks_won", "declared", "weis_team",
               "weis_raw", "stoeck_holder", "stoeck_seat", "written", "last_trick", "_result",

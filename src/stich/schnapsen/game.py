@@ -31,6 +31,7 @@ from stich.schnapsen.family import (
     marriage_value,
     marriages_in,
 )
+from stich.schnapsen.observer import SchnapsenObserver
 from stich.schnapsen.options import SchnapsenOptions as SchnapsenOptions  # re-exported
 
 
@@ -69,6 +70,7 @@ class Schnapsen(Game):
     SEATS = 2
     TEAMS = ((0,), (1,))
     OPTIONS = SchnapsenOptions
+    OBSERVER = SchnapsenObserver
     _STATE = ("hands", "trump_card", "drawn", "closed_by", "closed_scores", "closed_tricks",
               "leader", "to_act", "lead", "announced", "may_claim", "final", "won", "points",
               "tricks", "marriages", "last_trick", "_result", "_forfeit")

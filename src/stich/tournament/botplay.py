@@ -36,8 +36,9 @@ def levels() -> list[str]:
 
 
 def check_level(level: str) -> str:
+    """A level of ours, or ``engine:COMMAND``: an outside engine (docs/engine-protocol.md)."""
     known = levels()
-    if level not in known:
+    if level not in known and not (level.startswith("engine:") and level[7:].strip()):
         raise BotPlayError(f"no bot level {level!r}; known: {', '.join(known)}")
     return level
 

@@ -582,7 +582,7 @@ def _bot_level(level: str) -> str:
     from stich.bots import bot_names
 
     known = bot_names("schnapsen")
-    if level not in known:
+    if level not in known and not (level.startswith("engine:") and level[7:].strip()):
         raise TournamentError(f"no bot level {level!r}; known: {', '.join(known)}")
     return level
 

@@ -1,0 +1,374 @@
+"""One observer per game: what a seat sees, as a string and as a flat tensor of floats.
+
+The split follows OpenSpiel's: the ``Game`` is the factory and the state, an observer is made
+once for a game class, its options and an :class:`ObservationType`, and then reads any state
+of that game for any seat. Three parameters, as OpenSpiel's ``IIGObservationType``:
+
+- ``private``: the seat's own secrets (its hand, the talon it took up);
+- ``public``: what every seat sees alike (the cards on the table, the contract, the trump);
+- ``perfect_recall``: the whole information state (every card each seat has played, the
+  bids), not only the table of the moment.
+
+The tensor is a flat ``list[float]`` without NumPy, in named slices (:class:`Slice`) that are
+fixed for a game, its options and the type: ``observer.slices()`` says what each holds
+(``docs/observer.md`` lists them per game). Seats in a private view are counted from the
+viewer (0 the viewer, 1 the next seat in playing order ...), in a public view as seated, so the
+public tensor is the same for every seat. Card sets are written from card bitmasks through
+lookup tables (:class:`CardVector`): a tensor costs a few moves (``bench/observer_cost.py``).
+
+The string of a perfect-recall view with private information is the seat's information state
+(``str(game.information_state(seat))``: equal exactly when the seat cannot tell two histories
+apart); of a public perfect-recall view, the public start, the actions as every seat saw them
+and the public table now; otherwise the tensor's slices in words.
+
+Example::
+
+    game = stich.new_game("schnapsen", preset="sharp", seed=1)
+    observer = game.make_observer("information_state")
+    vector = observer.tensor(game, 0)           # len(vector) == observer.size
+    observer.slices()["hand"]                   # Slice('hand', 0, 20, ...)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from stich.core.actions import PLAY
+from stich.core.cards import SUIT_MASK, cards_in
+
+
+@dataclasses.dataclass(frozen=True)
+class ObservationType:
+    """What an observer shows (OpenSpiel's ``IIGObservationType``)."""
+
+    private: bool = True
+    """The seat's own secrets."""
+    public: bool = True
+    """What every seat sees alike."""
+    perfect_recall: bool = False
+    """The whole information state rather than the table of the moment."""
+
+    def __post_init__(self) -> None:
+        if not (self.private or self.public):
+            raise ValueError("an observation type shows private or public facts, or both")
+
+
+KINDS: dict[str, ObservationType] = {
+    "observation": ObservationType(private=True, public=True, perfect_recall=False),
+    "information_state": ObservationType(private=True, public=True, perfect_recall=True),
+    "public": ObservationType(private=False, public=True, perfect_recall=False),
+    "public_history": ObservationType(private=False, public=True, perfect_recall=True),
+    "private": ObservationType(private=True, public=False, perfect_recall=False),
+}
+"""The observation types by name (``Game.make_observer("information_state")``)."""
+
+
+def observation_type(kind: str | ObservationType) -> ObservationType:
+    """The type a name stands for; ValueError names the known ones."""
+    if isinstance(kind, ObservationType):
+        return kind
+    try:
+        return KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown observation type {kind!r}; known: "
+                         f"{', '.join(KINDS)}") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class Slice:
+    """A named run of the tensor: ``tensor[start:start + length]``.
+
+    ``labels`` names each entry (a card code, a seat, ``1:HA`` for a card by seat): a 1.0
+    there means the label holds; a slice without labels holds numbers (``meaning`` says how
+    they are scaled)."""
+
+    name: str
+    start: int
+    length: int
+    meaning: str
+    labels: tuple[str, ...] = ()
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.length
+
+    def describe(self, values: Sequence[float]) -> str:
+        """The slice's values in words: the labels that hold, or the numbers."""
+        if not self.labels:
+            return " ".join(f"{value:.4g}" for value in values)
+        held = [label for label, value in zip(self.labels, values, strict=True) if value]
+        return " ".join(held) if held else "-"
+
+
+class Layout:
+    """The slices of a tensor, declared in order (each starts where the last one stopped)."""
+
+    def __init__(self) -> None:
+        self.slices: list[Slice] = []
+        self.size = 0
+
+    def add(self, name: str, meaning: str, labels: Sequence[str] = (), length: int = 0) -> None:
+        """A slice of ``len(labels)`` flags, or of ``length`` numbers."""
+        if any(s.name == name for s in self.slices):
+            raise ValueError(f"slice {name!r} declared twice")
+        size = len(labels) or length
+        if size <= 0:
+            raise ValueError(f"slice {name!r} is empty")
+        self.slices.append(Slice(name, self.size, size, meaning, tuple(labels)))
+        self.size += size
+
+
+# --- encoding helpers ----------------------------------------------------------------------------
+ZERO, ONE = 0.0, 1.0
+
+
+def _bits(value: int, width: int) -> tuple[float, ...]:
+    return tuple(ONE if value >> i & 1 else ZERO for i in range(width))
+
+
+class CardVector:
+    """Card bitmasks as flags over one deck's cards, in card order, by table lookup per suit
+    (a suit's cards of the deck are consecutive bits: ``suit*9 + rank``)."""
+
+    def __init__(self, deck: int) -> None:
+        self.deck = deck
+        self.cards = tuple(cards_in(deck))
+        self.size = len(self.cards)
+        runs = []
+        for mask in SUIT_MASK:
+            bits = deck & mask
+            if not bits:
+                continue
+            low = (bits & -bits).bit_length() - 1
+            width = bits.bit_length() - low
+            if bits != ((1 << width) - 1) << low:
+                raise ValueError("a deck's cards of one suit must be consecutive ranks")
+            runs.append((low, width))
+        if len({width for _, width in runs}) != 1:
+            raise ValueError("a deck holds as many cards of every suit")
+        self._shifts = tuple(low for low, _ in runs)
+        width = runs[0][1]
+        self._mask = (1 << width) - 1
+        self._table = tuple(_bits(value, width) for value in range(1 << width))
+        self.empty: tuple[float, ...] = (ZERO,) * self.size
+        index: dict[int, int] = {int(card): i for i, card in enumerate(self.cards)}
+        self.single: tuple[tuple[float, ...], ...] = (
+            *((*self.empty[:index[card]], ONE, *self.empty[index[card] + 1:])
+              if card in index else self.empty for card in range(36)), self.empty)
+        """The flags of one card: ``single[card]``; ``single[-1]`` (no card) all zeros."""
+
+    def __call__(self, cards: int) -> tuple[float, ...]:
+        """The flags of a card bitmask (cards outside the deck are ignored)."""
+        out: list[float] = []
+        self.add(out, cards)
+        return tuple(out)
+
+    def add(self, out: list[float], cards: int) -> None:
+        """Append the flags of a card bitmask to ``out`` (the hot path: no tuple is built)."""
+        if not cards:
+            out += self.empty
+            return
+        table, mask = self._table, self._mask
+        a, b, c, d = self._shifts
+        out += table[cards >> a & mask]
+        out += table[cards >> b & mask]
+        out += table[cards >> c & mask]
+        out += table[cards >> d & mask]
+
+    def add_by_seat(self, out: list[float], masks: Sequence[int], order: Sequence[int]) -> None:
+        """Append one card set per seat, the seats in ``order`` (the view's order)."""
+        if not any(masks):
+            out += self.empty * len(order)
+            return
+        table, mask, empty = self._table, self._mask, self.empty
+        a, b, c, d = self._shifts
+        for seat in order:
+            cards = masks[seat]
+            if cards:
+                out += table[cards >> a & mask]
+                out += table[cards >> b & mask]
+                out += table[cards >> c & mask]
+                out += table[cards >> d & mask]
+            else:
+                out += empty
+
+    def add_one_by_seat(self, out: list[float], cards: Sequence[int],
+                        order: Sequence[int]) -> None:
+        """Append one card or none (-1) per seat, the seats in ``order``: a trick."""
+        single = self.single
+        for seat in order:
+            out += single[cards[seat]]
+
+    def labels(self, prefixes: Sequence[str] = ("",)) -> tuple[str, ...]:
+        """Each entry's name: the card code, after each prefix (``1:HA``)."""
+        return tuple(f"{prefix}{card.name}" for prefix in prefixes for card in self.cards)
+
+
+class OneHot:
+    """``n`` flags with at most one set: ``hot[i]``; ``hot[None]`` and ``hot[-1]`` are all
+    zeros. ``rows`` is the plain tuple for hot paths: ``rows[i]``, ``rows[-1]`` all zeros."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.empty: tuple[float, ...] = (ZERO,) * n
+        self.rows: tuple[tuple[float, ...], ...] = (
+            *(tuple(ONE if i == j else ZERO for i in range(n)) for j in range(n)), self.empty)
+
+    def __getitem__(self, index: int | None) -> tuple[float, ...]:
+        return self.rows[-1 if index is None else index]
+
+    def mask(self, bits: int) -> tuple[float, ...]:
+        """Several flags: bit ``i`` of ``bits`` sets entry ``i``."""
+        return _bits(bits, self.n)
+
+
+_PLAY_BITS = {action: 1 << card for card, action in enumerate(PLAY)}
+
+
+def played_by(history: Sequence[tuple[int, Any]], seats: int) -> list[int]:
+    """Each seat's cards played in a history of ``(seat, action)`` (bitmasks)."""
+    played = [0] * seats
+    bit_of = _PLAY_BITS.get
+    for who, action in history:
+        bit = bit_of(action)
+        if bit:
+            played[who] |= bit
+    return played
+
+
+# --- the observer ----------------------------------------------------------------------------
+class Observer(ABC):
+    """One game's observer for its options and an :class:`ObservationType`.
+
+    A family subclasses it: :meth:`declare` names the slices (they may depend on the options
+    and the type, never on a state), :meth:`fill` writes them for a state and a seat, slice
+    after slice in the declared order. Everything a family reads is public state of the
+    game (its attributes and methods), never another seat's hand unless that seat shows it.
+    """
+
+    def __init__(self, game: type[Any], options: Any,
+                 kind: str | ObservationType = "observation") -> None:
+        self.game = game
+        """The game class observed."""
+        self.seats: int = game.SEATS
+        self.options = options
+        self.kind = observation_type(kind)
+        hot = OneHot(self.seats).rows
+        self._seat_rows: dict[int | None, tuple[tuple[float, ...], ...]] = {
+            viewer: (*(hot[(s - viewer) % self.seats] for s in range(self.seats)), hot[-1])
+            for viewer in range(self.seats)}
+        self._seat_rows[None] = hot
+        self._orders: dict[int | None, tuple[int, ...]] = {
+            viewer: tuple((viewer + i) % self.seats for i in range(self.seats))
+            for viewer in range(self.seats)}
+        self._orders[None] = tuple(range(self.seats))
+        layout = Layout()
+        self.declare(layout)
+        self._slices = tuple(layout.slices)
+        self.size = layout.size
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def slices(self) -> dict[str, Slice]:
+        """Each slice by name, in tensor order: name -> (start, length, meaning, labels)."""
+        return {s.name: s for s in self._slices}
+
+    # --- seats ---
+    def seat_order(self, seat: int | None) -> tuple[int, ...]:
+        """The seats in the view's order: from the viewer on in a private view, else as
+        seated."""
+        return self._orders[seat if self.kind.private else None]
+
+    def seat_rows(self, viewer: int | None) -> tuple[tuple[float, ...], ...]:
+        """One-hot rows by seat as the view counts seats: ``rows[seat]`` for a seat as seated
+        (relative to ``viewer`` in a private view), ``rows[-1]`` all zeros (no seat)."""
+        return self._seat_rows[viewer if self.kind.private else None]
+
+    def seat_labels(self) -> tuple[str, ...]:
+        """Seat names in the view: ``me``, ``+1`` ... in a private view, ``0`` ... else."""
+        if self.kind.private:
+            return ("me", *(f"+{i}" for i in range(1, self.seats)))
+        return tuple(str(i) for i in range(self.seats))
+
+    def seat_prefixes(self) -> tuple[str, ...]:
+        return tuple(f"{label}:" for label in self.seat_labels())
+
+    # --- what a family writes ---
+    @abstractmethod
+    def declare(self, layout: Layout) -> None:
+        """Name the slices, in order."""
+
+    @abstractmethod
+    def fill(self, game: Any, seat: int | None, out: list[float]) -> None:
+        """Append every slice's values for ``seat`` (ignored in a public view) to ``out``, in
+        declared order."""
+
+    def public_start(self, game: Any) -> Any:
+        """The game as its history starts (for the public history string)."""
+        start = game.clone()
+        while start.history:
+            start.undo()
+        return start
+
+    def public_action(self, action: Any) -> str:
+        """An action as every seat saw it (a family hides what some seats could not see)."""
+        return str(action)
+
+    # --- what every game gets ---
+    def tensor(self, game: Any, seat: int | None = None) -> list[float]:
+        """The flat tensor of ``game`` as ``seat`` sees it (``len == self.size``)."""
+        if seat is None and self.kind.private:
+            raise ValueError("a private observation needs a seat")
+        out: list[float] = []
+        self.fill(game, seat, out)
+        return out
+
+    def describe(self, game: Any, seat: int | None = None) -> str:
+        """The tensor's slices in words: ``name: values`` joined by ``|``."""
+        values = self.tensor(game, seat)
+        return " | ".join(f"{s.name}: {s.describe(values[s.start:s.stop])}"
+                          for s in self._slices)
+
+    def string(self, game: Any, seat: int | None = None) -> str:
+        """The view as text (see the module's docstring for which text)."""
+        kind = self.kind
+        if kind.perfect_recall and kind.private and kind.public:
+            if seat is None:
+                raise ValueError("a private observation needs a seat")
+            return str(game.information_state(seat))
+        if kind.perfect_recall and not kind.private:
+            start = self.public_start(game)
+            moves = " ".join(f"{who} {self.public_action(action)};"
+                             for who, action in game.history)
+            return (f"{game.NAME} {game.options.preset} | start {self.describe(start)} | "
+                    f"{moves} | now {self.describe(game)}")
+        return self.describe(game, seat)
+
+
+TABLE_KINDS = ("observation", "information_state", "public")
+
+
+def layout_table(game: type[Any], options: Any) -> str:
+    """A Markdown table of a game's slices under ``options``: each slice's length, where it
+    starts in the ``observation``, ``information_state`` and ``public`` tensors (``-``: not
+    there) and what it holds (``docs/observer.md`` prints one per game)."""
+    layouts = {kind: game.make_observer(kind, options).slices() for kind in TABLE_KINDS}
+    names: dict[str, Slice] = {}
+    for slices in layouts.values():
+        for name, slice_ in slices.items():
+            names.setdefault(name, slice_)
+    sizes = " | ".join(str(game.make_observer(kind, options).size) for kind in TABLE_KINDS)
+    rows = [f"| slice | length | {' | '.join(TABLE_KINDS)} | meaning |",
+            "|---|---|---|---|---|---|",
+            f"| (size) | | {sizes} | |"]
+    for name, slice_ in names.items():
+        starts = " | ".join(str(layouts[kind][name].start) if name in layouts[kind] else "-"
+                            for kind in TABLE_KINDS)
+        rows.append(f"| `{name}` | {slice_.length} | {starts} | {slice_.meaning} |")
+    return "\n".join(rows)
+
