@@ -60,7 +60,7 @@ def sampling_report(title: str, cases: Iterable[tuple[Game, InfoState]],
     later: list[float] = []
     replays: list[float] = []
     for game, info in cases:
-        fresh = InfoState.from_dict(info.to_dict())  # not yet read by the sampler
+        fresh = InfoState.from_dict(info.to_dict(), type(game))  # not yet read by the sampler
         start = time.process_time_ns()
         fresh.sample_world(rng)
         first.append(time.process_time_ns() - start)

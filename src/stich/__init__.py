@@ -9,8 +9,8 @@ public API::
     import stich
     game = stich.new_game("schnapsen", preset="sharp", seed=1)
     game.apply(game.legal_actions()[0])
-    info = game.information_state(0)            # what seat 0 knows
-    world = info.sample_world(random.Random(2))  # a deal consistent with it
+    info = game.information_state(0)                         # what seat 0 knows
+    world = type(game).sample_world(info, random.Random(2))  # a deal consistent with it
 
 Names are loaded on first use, so importing ``stich`` (and starting the command line) costs
 nothing.

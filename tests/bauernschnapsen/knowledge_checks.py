@@ -94,7 +94,7 @@ def check_info_states(cls: type[ContractSchnapsen], seed: int, options: dict[str
                 assert info.events[:len(before.events)] == before.events
             previous[seat] = info
             data = json.loads(json.dumps(info.to_dict()))
-            back = InfoState.from_dict(data)
+            back = InfoState.from_dict(data, cls)
             assert back == info and str(back) == str(info)
             assert info.observation() == game.observation(seat)
             if rng.random() < 0.15:
@@ -191,7 +191,7 @@ def check_position_histories(cls: type[ContractSchnapsen], seed: int,
         for seat in range(cls.SEATS):
             info = start.information_state(seat)
             assert info.sample_world(rng).information_state(seat) == info
-            back = InfoState.from_dict(json.loads(json.dumps(info.to_dict())))
+            back = InfoState.from_dict(json.loads(json.dumps(info.to_dict())), cls)
             assert back.observation() == start.observation(seat)
         if start.is_terminal():
             return

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stich.contract.bauernschnapsen import Bauernschnapsen
-from stich.contract.knowledge import _reading
+from stich.contract.worlds import _reading
 from stich.core.actions import Action
 from stich.core.cards import SUIT_MASK, Card, Suit, cards_in
 from stich.core.game import Illegal
@@ -158,7 +158,7 @@ def _firsts(hand: list[Card]) -> Iterator[list[Card]]:
 def _not_heading(game: Bauernschnapsen, viewer: int) -> bool:
     """Whether the seat knows a constraint that is not a void: a card another seat failed
     to head with, or a trump it did not over-trump with (part of a suit, B-4)."""
-    reading = _reading(Bauernschnapsen, game.information_state(viewer))
+    reading = _reading(game.information_state(viewer), Bauernschnapsen._world_shape())
     return any(0 < (f & SUIT_MASK[s] & DECK).bit_count() < 5
                for f in reading.forbidden for s in Suit)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from stich.core.cards import FULL_DECK, SUIT_MASK, Card, card_set, cards_in
 from stich.core.game import IllegalActionError
 from stich.core.knowledge import InfoState
-from stich.jass import knowledge
+from stich.jass import worlds
 from stich.jass.game import Jass, JassOptions
 from stich.jass.weis import held_weis, weis_action, weis_points
 
@@ -72,7 +72,7 @@ def test_round_trip_and_observation(seed: int, moves: int) -> None:
     game = random_game(seed, moves)
     for seat in range(4):
         info = game.information_state(seat)
-        back = InfoState.from_dict(info.to_dict())
+        back = InfoState.from_dict(info.to_dict(), Jass)
         assert back == info and str(back) == str(info)
         assert info.observation() == game.observation(seat)
         assert back.observation() == game.observation(seat)  # through a sampled world
@@ -185,7 +185,7 @@ def kinds_of_knowledge(game: Jass, seat: int) -> set[str]:
     for actor, action in game.history:
         if action.verb != "play":
             continue
-        proven = knowledge.excluded(game.contract, trick, action.card) if actor != seat else 0
+        proven = worlds.excluded(game.contract, trick, action.card) if actor != seat else 0
         if proven and trump is not None and proven == SUIT_MASK[trump] & ~(1 << (trump * 9 + 5)):
             out.add("buur")
         elif proven and trump is not None and proven == FULL_DECK & ~SUIT_MASK[trump]:
@@ -338,7 +338,7 @@ TWO_SEATS_TWO_WEIS = {"game": "jass", "seat": 2, "preset": "standard", "events":
 
 
 def test_two_seats_with_two_weis_of_twenty_each() -> None:
-    info = InfoState.from_dict(TWO_SEATS_TWO_WEIS)
+    info = InfoState.from_dict(TWO_SEATS_TWO_WEIS, Jass)
     rng = random.Random(1)
     for _ in range(30):
         world = info.sample_world(rng)
@@ -373,7 +373,7 @@ def test_earlier_tricks_drawn_the_other_way_where_the_table_would_be_too_big(
     from stich.jass import earlier_tricks
 
     monkeypatch.setattr(earlier_tricks, "MAX_STATES", 0)
-    knowledge._CACHE.clear()
+    worlds._plan.clear()
     game = played_to(33, 4)
     game = Jass.from_position(game.position())
     rng = random.Random(6)
@@ -381,8 +381,8 @@ def test_earlier_tricks_drawn_the_other_way_where_the_table_would_be_too_big(
         info = game.information_state(seat)
         for _ in range(3):
             assert info.sample_world(rng).information_state(seat) == info
-        assert knowledge._plan(info).earlier_too_big
-    knowledge._CACHE.clear()
+        assert worlds._plan(info).earlier_too_big
+    worlds._plan.clear()
 
 
 def test_stoeck_scored_after_a_position_puts_the_other_card_in_the_earlier_tricks() -> None:

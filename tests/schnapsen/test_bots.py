@@ -79,7 +79,7 @@ def test_rules_bot_reads_what_happened_from_the_information_state() -> None:
             if seat == 0:
                 info = game.information_state(0)
                 action = bot.choose(info)
-                assert bot.choose(InfoState.from_dict(info.to_dict())) == action
+                assert bot.choose(InfoState.from_dict(info.to_dict(), Schnapsen)) == action
             else:
                 action = other.act(game.observation(1))
             game.apply(action)

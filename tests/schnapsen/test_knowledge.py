@@ -137,7 +137,7 @@ def test_dict_round_trip_and_observation(preset: str) -> None:
         game = random_deal(seed, preset, stop=rng.randrange(0, 22))
         for seat in (0, 1):
             info = game.information_state(seat)
-            back = InfoState.from_dict(info.to_dict())
+            back = InfoState.from_dict(info.to_dict(), Schnapsen)
             assert back == info and str(back) == str(info)
             assert info.observation() == game.observation(seat)
             assert back.observation() == game.observation(seat)  # through a sampled world
@@ -148,11 +148,12 @@ def test_from_dict_names_what_is_wrong() -> None:
 
     info = Schnapsen.deal(1).information_state(0).to_dict()
     with pytest.raises(InfoStateError, match="seat"):
-        InfoState.from_dict({**info, "seat": 2})
+        InfoState.from_dict({**info, "seat": 2}, Schnapsen)
     with pytest.raises(InfoStateError, match="unknown card"):
-        InfoState.from_dict({**info, "events": [{"kind": "deal", "seat": 0, "cards": ["X9"]}]})
+        InfoState.from_dict({**info, "events": [{"kind": "deal", "seat": 0, "cards": ["X9"]}]},
+                            Schnapsen)
     broken = InfoState.from_dict({**info, "events": [*info["events"], {"kind": "play",
-                                                                       "seat": 1}]})
+                                                                       "seat": 1}]}, Schnapsen)
     with pytest.raises(InfoStateError, match="lacks what its kind needs"):
         broken.sample_world(random.Random(1))
 
@@ -481,14 +482,14 @@ def test_clones_worlds_and_undo_leave_the_original_alone(seed: int, stop: int,
 
 def test_the_general_sampler_agrees_where_the_chain_is_not_used(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Worlds come from places in time order (``knowledge._chain``); the general constrained
+    """Worlds come from places in time order (``worlds._chain``); the general constrained
     sampler, used where constraints take another shape, is uniform on the same deals."""
-    from stich.schnapsen import knowledge
+    from stich.schnapsen import worlds
 
-    monkeypatch.setattr(knowledge, "_chain", lambda *args: None)
+    monkeypatch.setattr(worlds, "_chain", lambda *args: None)
     name, game, seat, outcomes = proof_cases()[0]
-    info = InfoState.from_dict(game.information_state(seat).to_dict())  # read afresh
-    assert knowledge._plan_for(info).order is None
+    info = InfoState.from_dict(game.information_state(seat).to_dict(), Schnapsen)  # afresh
+    assert worlds._plan_for(info).order is None
     rng = random.Random(10)
     n = 20_000
     start_drawn = states_of_start(game).drawn

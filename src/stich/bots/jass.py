@@ -18,9 +18,9 @@ from stich.core.knowledge import InfoState
 from stich.jass.actions import PUSH, TRUMP
 from stich.jass.cards import DECK, POINTS, Contract, strength, stronger, winner_index
 from stich.jass.game import JassObservation
-from stich.jass.knowledge import excluded
 from stich.jass.position import parse_cards, parse_fields
 from stich.jass.weis import weis_points
+from stich.jass.worlds import excluded
 
 # Hand valuation (points the hand is worth towards the deal, roughly): per rank, as trump and
 # in a plain suit with no trump; Obenabe and Undenufe value the top (bottom) of each suit.
@@ -90,7 +90,7 @@ class Known:
 
 
 def known_from(info: InfoState, obs: JassObservation) -> Known:
-    """The cards played and the voids his plays prove (``stich.jass.knowledge.excluded``); a
+    """The cards played and the voids his plays prove (``stich.jass.worlds.excluded``); a
     game built from a position starts from the position's open trick."""
     start = info.events[0]
     _, fields = parse_fields(start.arg)

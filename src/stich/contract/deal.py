@@ -11,35 +11,33 @@ turns up the caller's fourth card (the first of his second packet), so a record 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
-from stich.contract import position
+from stich.contract import events, position, worlds
 from stich.contract.actions import VERBS as VERBS  # declared as the game loads
 from stich.contract.auction import Auction, Doubling, clockwise_from
 from stich.contract.contracts import (
-    CONTRACT_NAMES,
     Contract,
     Goal,
     contract_table,
     schnapser_deadline,
     verdict,
 )
-from stich.contract.knowledge import action_events, propose_world, start_events
 from stich.contract.legality import FIRST_PACKET, ContractLegality, Phase
 from stich.contract.observer import ContractObserver
+from stich.contract.options import ContractOptions as ContractOptions  # re-exported
 from stich.contract.view import ContractObservation, observe, shown_seats
 from stich.core.actions import Action
 from stich.core.cards import Card, Suit, card_set
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal
 from stich.core.knowledge import Event, InfoState
-from stich.core.options import RuleOptions, choice, collection
 from stich.core.position import PositionError
 from stich.core.records import DealRecord, dealt_from_record, record_cards
 from stich.core.tricks import CardOrder, trick_winner
+from stich.core.worlds import replay
 from stich.schnapsen.family import (
     CARD_POINTS,
     DECK,
@@ -51,30 +49,6 @@ from stich.schnapsen.family import (
 
 FORFEIT_NORMAL = 3
 """What an illegal move costs in the normal game: its highest value (B-4), as S-12's revoke."""
-
-CLUB_CONTRACTS = CONTRACT_NAMES - {"farbenringerl", "herrenschnapser"}
-"""B-5: clubs often drop the two contracts that are shown and not played."""
-
-
-@dataclasses.dataclass(frozen=True)
-class ContractOptions(RuleOptions):
-    """The options both games share (B-2, B-4, B-5, B-7); defaults are the preset ``standard``."""
-
-    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
-        "standard": {},
-        "club": {"contracts": CLUB_CONTRACTS},
-    }
-
-    trump_must_be_held: bool = True
-    must_overtrump: bool = True
-    contracts: frozenset[str] = collection(CONTRACT_NAMES, CONTRACT_NAMES)
-    plauderer: str = choice("declarer_open", "opponents_open_after_first", "opponents_confer")
-    assenbettler: str = choice("ace_low", "must_hold_ace")
-    count_down: bool = False
-    """Show the race as counting down from 24 (B-7): the same game, shown the other way."""
-    match_bummerl: int = 1
-    """A match ends once a side (a player) holds this many Bummerl; 1: one race to 24."""
-
 
 class ContractSchnapsen(ContractLegality, Game):
     """One deal of a Schnapsen game with a caller, an auction and contracts."""
@@ -343,22 +317,50 @@ class ContractSchnapsen(ContractLegality, Game):
     # --- observations ---
     def visible_hands(self, seat: int) -> tuple[tuple[int, CardSet], ...]:
         """Other seats' hands that ``seat`` may see: Plauderer's open hands (B-5)."""
-        return tuple((s, CardSet(self.hands[s])) for s in shown_seats(self, self, seat))
+        return tuple((s, CardSet(self.hands[s]))
+                     for s in shown_seats(self.options.plauderer, self, seat))
 
     def observation(self, seat: int) -> ContractObservation:
-        return self.OBSERVATION(**observe(self, seat))
+        return self.OBSERVATION(**self._observed(seat))
 
-    # --- what each seat knows (issue 8; stich.contract.knowledge) ---
+    def _observed(self, seat: int) -> dict[str, Any]:
+        """The fields of ``seat``'s observation that both games share (``view.observe``)."""
+        to_act = self.current_player()
+        return observe(self.State(*type(self)._snapshot(self)), seat, to_act,
+                       tuple(self.legal_actions()) if to_act == seat else (),
+                       name=self.NAME, teams=self.TEAMS, dealer=self.dealer,
+                       caller=self.caller, plauderer=self.options.plauderer)
+
+    # --- what each seat knows (stich.contract.events, stich.contract.worlds) ---
     def _start_events(self, seat: int, state: Any) -> Iterator[Event]:
-        return start_events(self, seat, state)
+        seen = position.write(self, state, seat) if self.starts_at_position else None
+        return events.start_events(seat, self.dealt, self.dealer, seen)
 
     def _events(self, seat: int, actor: int, action: Action, before: Any,
                 after: Any) -> Iterator[Event]:
-        return action_events(self, seat, actor, action, before, after)
+        return events.action_events(seat, actor, action, before, after, self.dealt,
+                                    self.options.plauderer)
+
+    @classmethod
+    def _world_shape(cls) -> worlds.Shape:
+        """What ``stich.contract.worlds`` needs of this class to read an info state."""
+        return worlds.Shape(cls.NAME, cls.SEATS, cls.HAND_SIZE, cls.TALON_SIZE,
+                            lambda text: position.parse(cls, text),
+                            lambda fields: position.build(cls, fields))
 
     @classmethod
     def _propose_world(cls, info: InfoState, rng: random.Random) -> Self | None:
-        return propose_world(cls, info, rng)  # type: ignore[return-value]
+        deal = worlds.propose(info, rng, cls._world_shape())
+        if deal is None:
+            return None
+        fields = deal.fields
+        world: Self
+        if deal.fresh:
+            world = cls(fields["hands"], fields["talon"] if cls.TALON_SIZE else (),
+                        fields["dealer"], fields["options"])
+        else:
+            world = position.build(cls, fields)  # type: ignore[assignment]
+        return replay(world, deal.steps, deal.forfeit)
 
     # --- positions (issue 8; stich.contract.position) ---
     def position(self) -> str:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from stich.contract.contracts import Goal
 from stich.contract.deal import ContractOptions, ContractSchnapsen
 from stich.contract.legality import BID, Phase, every_action
-from stich.contract.view import ContractObservation, observe
+from stich.contract.view import ContractObservation
 from stich.core.action_space import ActionSpace
 from stich.core.actions import Action
 from stich.core.cards import Card, card_set, cards_in
@@ -152,7 +152,7 @@ class Dreierschnapsen(ContractSchnapsen):
         taker = seat == self.talon_taker
         laid = taker and self.phase not in (Phase.TALON,) and bool(self.talon)
         return DreierObservation(
-            **observe(self, seat),
+            **self._observed(seat),
             talon_size=self.talon.bit_count(),
             talon_seen=CardSet(sum(1 << c for c in self.dealt_talon)) if taker else None,
             laid_down=CardSet(self.talon) if laid else None,

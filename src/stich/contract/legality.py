@@ -1,7 +1,7 @@
 """Legality in Bauern- and Dreierschnapsen: one predicate per verb (B-2 to B-6, D-1).
 
 ``legal_actions`` and ``why_illegal`` both go through these predicates, so they never
-disagree; each refusal names its rule. The engine (:mod:`contract_schnapsen`) mixes this in.
+disagree; each refusal names its rule. The engine (``stich.contract.deal``) mixes this in.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from stich.core.tricks import CardOrder
 from stich.schnapsen.family import explain_follow, marriage_cards, strict_follow
 
 if TYPE_CHECKING:
-    from stich.contract.deal import ContractOptions
+    from stich.contract.options import ContractOptions
 
 FIRST_PACKET = 3
 """Cards each player gets before the caller names trump (B-2, D-1)."""

@@ -48,7 +48,8 @@ def write(game: ContractSchnapsen, state: Any, viewer: int | None = None) -> str
         hands = [".".join(card.name if viewer is None or (s == viewer and i < 3) else HIDDEN
                           for i, card in enumerate(game.dealt[s])) for s in seats]
     else:
-        open_to = set(shown_seats(game, state, viewer)) if viewer is not None else set()
+        open_to = set(shown_seats(game.options.plauderer, state, viewer)) if viewer is not None \
+            else set()
         hands = []
         for s in seats:
             mine = viewer is None or s == viewer or s in open_to

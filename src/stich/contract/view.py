@@ -9,13 +9,11 @@ taken it up (D-1). Nothing else: never another seat's hand or the face-down talo
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from stich.core.actions import Action
 from stich.core.cards import Card, Suit, card_set
 from stich.core.game import CardSet, Observation
-
-if TYPE_CHECKING:
-    from stich.contract.deal import ContractSchnapsen
 
 Trick = tuple[tuple[int, Card], ...]
 
@@ -59,62 +57,67 @@ class ContractObservation(Observation):
     """Other seats' hands this seat sees (Plauderer, B-5)."""
 
 
-def _first_tricks(game: ContractSchnapsen) -> tuple[Trick, ...]:
+def _first_tricks(state: Any, teams: tuple[tuple[int, ...], ...]) -> tuple[Trick, ...]:
     seen: set[int] = set()
-    team_of = {seat: index for index, team in enumerate(game.TEAMS) for seat in team}
+    team_of = {seat: index for index, team in enumerate(teams) for seat in team}
     first: list[Trick] = []
-    for trick, winner in zip(game.tricks, game.winners, strict=True):
+    for trick, winner in zip(state.tricks, state.winners, strict=True):
         if team_of[winner] not in seen:
             seen.add(team_of[winner])
             first.append(trick)
     return tuple(first)
 
 
-def shown_seats(game: ContractSchnapsen, state: Any, seat: int | None) -> tuple[int, ...]:
-    """The seats whose hands ``seat`` sees in ``state`` (the game or a ``game.State``):
-    Plauderer's open hands (B-5) under the option ``plauderer``; None: nobody's."""
+def shown_seats(plauderer: str, state: Any, seat: int | None) -> tuple[int, ...]:
+    """The seats whose hands ``seat`` sees in ``state`` (a game's ``State``, or the game):
+    Plauderer's open hands (B-5) under the option ``plauderer`` (its value); None: nobody's."""
     contract = state.contract
     if (seat is None or contract is None or contract.name != "plauderer"
             or state.phase == "over"):
         return ()
-    variant = game.options.plauderer
     opponents = state.sides[1]
-    if variant == "opponents_confer":
+    if plauderer == "opponents_confer":
         shown: tuple[int, ...] = opponents if seat in opponents else ()
     elif not state.tricks:
         shown = ()
-    elif variant == "declarer_open":
+    elif plauderer == "declarer_open":
         shown = (state.declarer,)
     else:
         shown = opponents
     return tuple(s for s in shown if s != seat)
 
 
-def observe(game: ContractSchnapsen, seat: int) -> dict[str, Any]:
-    """The fields of ``seat``'s observation (a game with a talon adds its own)."""
-    to_act = game.current_player()
-    fixed = bool(game.sides[0])  # the contract (or the normal game) is fixed
-    out = game.active ^ ((1 << game.SEATS) - 1)
-    played = card_set(card for trick in game.tricks for _, card in trick)
-    played |= card_set(card for _, card in game.trick)
+def observe(state: Any, seat: int, to_act: int, legal: tuple[Action, ...], *, name: str,
+            teams: tuple[tuple[int, ...], ...], dealer: int, caller: int,
+            plauderer: str) -> dict[str, Any]:
+    """The fields of ``seat``'s observation of ``state`` (a game's ``State``): ``to_act`` and
+    ``legal`` (its legal actions, empty unless it is to act) as the game says, and the deal's
+    fixed facts (a game with a talon adds its own fields)."""
+    fixed = bool(state.sides[0])  # the contract (or the normal game) is fixed
+    seats = len(state.hands)
+    out = state.active ^ ((1 << seats) - 1)
+    played = card_set(card for trick in state.tricks for _, card in trick)
+    played |= card_set(card for _, card in state.trick)
+    contract = state.contract
     return {
-        "game": game.NAME, "seat": seat, "to_act": to_act,
-        "legal_actions": tuple(game.legal_actions()) if to_act == seat else (),
-        "phase": str(game.phase), "dealer": game.dealer, "caller": game.caller,
-        "hand": CardSet(game.hands[seat]),
-        "hand_sizes": tuple(hand.bit_count() for hand in game.hands),
-        "named_trump": game.trump, "turned_up": game.turned_up, "calls": game.calls,
-        "doubles": game.doubles,
-        "contract": (game.contract.name if game.contract else "normal") if fixed else None,
-        "declarer": game.declarer if fixed else None,
-        "trump": game.play_trump if fixed else game.trump,
-        "ten_high": game.contract is not None and game.contract.ten_high,
-        "factor": game.doubling.factor,
+        "game": name, "seat": seat, "to_act": to_act, "legal_actions": legal,
+        "phase": str(state.phase), "dealer": dealer, "caller": caller,
+        "hand": CardSet(state.hands[seat]),
+        "hand_sizes": tuple(hand.bit_count() for hand in state.hands),
+        "named_trump": state.trump, "turned_up": state.turned_up, "calls": state.calls,
+        "doubles": state.doubles,
+        "contract": (contract.name if contract else "normal") if fixed else None,
+        "declarer": state.declarer if fixed else None,
+        "trump": state.play_trump if fixed else state.trump,
+        "ten_high": contract is not None and contract.ten_high,
+        "factor": state.doubling.factor,
         "sitting_out": out.bit_length() - 1 if out else None,
-        "leader": game.leader, "trick": game.trick, "announced": game.announced,
-        "marriages": game.marriages,
-        "tricks_won": tuple(game.winners.count(s) for s in range(game.SEATS)),
-        "points": game.points, "first_tricks": _first_tricks(game),
-        "last_trick": game.tricks[-1] if game.tricks else None,
-        "played": CardSet(played), "open_hands": game.visible_hands(seat),
+        "leader": state.leader, "trick": state.trick, "announced": state.announced,
+        "marriages": state.marriages,
+        "tricks_won": tuple(state.winners.count(s) for s in range(seats)),
+        "points": state.points, "first_tricks": _first_tricks(state, teams),
+        "last_trick": state.tricks[-1] if state.tricks else None,
+        "played": CardSet(played),
+        "open_hands": tuple((s, CardSet(state.hands[s]))
+                            for s in shown_seats(plauderer, state, seat)),
     }

@@ -24,6 +24,7 @@ from stich.core.knowledge import Event, InfoState
 from stich.core.observer import ObservationType, Observer
 from stich.core.options import OptionsError, RuleOptions
 from stich.core.records import DealRecord, RecordError, record_cards
+from stich.core.sampling import MAX_TRIES, NoWorld
 
 if TYPE_CHECKING:
     from stich.core.action_space import ActionSpace
@@ -108,6 +109,14 @@ class Illegal:
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})"
+
+
+def forfeit_event(forfeit: tuple[int, Illegal], reason: bool = True) -> Event:
+    """What every seat sees when a seat forfeits the deal (an illegal move from outside the
+    engine): the seat and the rule, with the sentence unless ``reason`` is False (a game whose
+    sentences may name cards the other seats cannot see); ``knowledge.read_forfeit`` reads it."""
+    seat, why = forfeit
+    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}" if reason else why.rule)
 
 
 class IllegalActionError(ValueError):
@@ -396,16 +405,16 @@ class Game(ABC):
         twin._undo = list(self._undo)
         return twin
 
-    # --- what each seat knows (issue 8: stich.core.knowledge, stich.core.sampling) -------
+    # --- what each seat knows (stich.core.knowledge, stich.core.worlds) --------------------
     def information_state(self, seat: int) -> InfoState:
         """Everything ``seat`` has seen since the start of this game's history."""
         return InfoState(self.NAME, seat, self.options, tuple(self.seat_events(seat)),
-                         self.observation(seat))
+                         type(self), self.observation(seat))
 
     def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
         """What ``seat`` saw: everything (``start`` None), or what the actions from number
-        ``start`` on showed it; computed from the undo snapshots, so playing costs nothing
-        extra."""
+        ``start`` on showed it, then a forfeit (no action of the history); computed from the
+        undo snapshots, so playing costs nothing extra."""
         undo, state = self._undo, self.State
         now = type(self)._snapshot(self)
         if start is None:
@@ -416,6 +425,8 @@ class Game(ABC):
             actor, action = self.history[index]
             after = undo[index + 1] if index < last else now
             yield from self._events(seat, actor, action, state(*undo[index]), state(*after))
+        if self._forfeit is not None:
+            yield from self._forfeit_events(self._forfeit)
 
     def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
         """What ``seat`` sees where this game's history starts (its dealt cards, or what it
@@ -428,11 +439,30 @@ class Game(ABC):
         :attr:`State` values around it), including what follows by itself (a draw)."""
         raise NotImplementedError(f"{self.NAME} does not describe what seats see")
 
+    def _forfeit_events(self, forfeit: tuple[int, Illegal]) -> Iterable[Event]:
+        """What every seat sees after the history when a seat forfeited the deal."""
+        return (forfeit_event(forfeit),)
+
     @classmethod
-    def _propose_world(cls, info: InfoState, rng: random.Random) -> Game | None:
+    def sample_world(cls, info: InfoState, rng: random.Random) -> Self:
+        """A whole deal consistent with everything ``info``'s seat knows, uniformly among such
+        deals, with the history replayed through the rules (as OpenSpiel's
+        ``ResampleFromInfostate``): a proposal (``_propose_world``) is kept only when its info
+        state for the seat equals ``info`` (the same options by construction, and the same
+        events), which keeps the draw uniform even where the proposal relaxes a constraint.
+        NoWorld if none is found."""
+        for _ in range(MAX_TRIES):
+            world = cls._propose_world(info, rng)
+            if world is not None and tuple(world.seat_events(info.seat)) == info.events:
+                return world
+        raise NoWorld(f"no {info.game} deal consistent with seat {info.seat}'s information "
+                      f"found in {MAX_TRIES} tries")
+
+    @classmethod
+    def _propose_world(cls, info: InfoState, rng: random.Random) -> Self | None:
         """A deal drawn uniformly among those the seat cannot rule out (a relaxation is fine),
-        with the history replayed; None if the replay breaks a rule. ``InfoState.sample_world``
-        keeps it only when its info state equals ``info``."""
+        with the history replayed (``stich.core.worlds.replay``); None if the replay breaks a
+        rule. :meth:`sample_world` keeps it only when its info state equals ``info``."""
         raise NotImplementedError(f"{cls.NAME} cannot sample worlds")
 
     @classmethod

@@ -1,11 +1,12 @@
-"""What each seat knows: events and the perfect-recall information state (issue 8).
+"""What each seat knows: events and the perfect-recall information state.
 
 Every game says what each seat learns from every action (``Game._events``) and at the start of
-its history (``Game._start_events``). A seat's :class:`InfoState` is the game's name, the seat,
-the options and the sequence of :class:`Event` values that seat saw, nothing else: two
-histories give equal info states (and equal ``str``) exactly when the seat cannot tell them
-apart. ``InfoState.sample_world(rng)`` returns a whole deal consistent with it, replayed
-through the rules (``stich.core.sampling``).
+its history (``Game._start_events``). A seat's :class:`InfoState` is plain data: the game's
+name, the seat, the options and the sequence of :class:`Event` values that seat saw, and the
+rules class it came from (not compared: it only says whose rules read it). Two histories give
+equal info states (and equal ``str``) exactly when the seat cannot tell them apart. Sampling is
+the game class's: ``Game.sample_world(info, rng)`` returns a whole deal consistent with it,
+replayed through the rules (``info.sample_world(rng)`` asks the class it carries).
 
 Example::
 
@@ -13,7 +14,7 @@ Example::
     game.apply("play " + ...)
     info = game.information_state(0)
     str(info)                 # 'schnapsen seat 0 soft | - deal d1 HA HK ... | 1 play SQ ...'
-    world = info.sample_world(random.Random(7))
+    world = Schnapsen.sample_world(info, random.Random(7))
     assert world.information_state(0) == info
 """
 
@@ -101,13 +102,15 @@ class InfoState:
     """Everything one seat knows about the deal so far (perfect recall).
 
     Immutable and comparable; ``str`` is canonical. The observation of the moment is its
-    projection (:meth:`observation`).
+    projection (:meth:`observation`). ``rules`` is the game class that made or read it (the
+    one that can sample its worlds); it takes no part in comparisons.
     """
 
     game: str
     seat: int
     options: RuleOptions
     events: tuple[Event, ...]
+    rules: type[Game] = dataclasses.field(compare=False, repr=False)
     _observation: Observation | None = dataclasses.field(
         default=None, compare=False, repr=False)
 
@@ -124,41 +127,33 @@ class InfoState:
                 "events": [event.to_dict() for event in self.events]}
 
     @classmethod
-    def from_dict(cls, data: Any) -> InfoState:
-        """The info state written by :meth:`to_dict`; InfoStateError names what is wrong."""
-        from stich.games import game_class
-
+    def from_dict(cls, data: Any, rules: type[Game]) -> InfoState:
+        """The info state written by :meth:`to_dict`, read by the game class ``rules`` (whose
+        name the data must carry); InfoStateError names what is wrong."""
         if not isinstance(data, dict):
             raise InfoStateError("an information state is a JSON object")
         name, seat = data.get("game"), data.get("seat")
-        try:
-            cls_ = game_class(name) if isinstance(name, str) else None
-        except KeyError as error:
-            raise InfoStateError(str(error.args[0])) from None
-        if cls_ is None:
-            raise InfoStateError("'game' must name a game")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(cls_.SEATS):
-            raise InfoStateError(f"'seat' must be a seat of {name} (0 to {cls_.SEATS - 1})")
+        if name != rules.NAME:
+            raise InfoStateError(f"'game' must be {rules.NAME!r}, got {name!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(rules.SEATS):
+            raise InfoStateError(f"'seat' must be a seat of {name} (0 to {rules.SEATS - 1})")
         overrides = data.get("options", {})
         if not isinstance(overrides, dict):
             raise InfoStateError("'options' must be an object")
         try:
-            options = cls_.OPTIONS.from_preset(data.get("preset") or None, **overrides)
+            options = rules.OPTIONS.from_preset(data.get("preset") or None, **overrides)
         except OptionsError as error:
             raise InfoStateError(str(error)) from None
         events = data.get("events")
         if not isinstance(events, list):
             raise InfoStateError("'events' must be a list")
-        return cls(cls_.NAME, seat, options, tuple(Event.from_dict(e) for e in events))
+        return cls(rules.NAME, seat, options, tuple(Event.from_dict(e) for e in events), rules)
 
     # --- what follows from it -------------------------------------------------------------
     def sample_world(self, rng: random.Random) -> Game:
-        """A whole deal consistent with everything this seat knows, uniformly among such deals,
-        with the history replayed through the rules (``Game._propose_world``)."""
-        from stich.core.sampling import sample_world
-        from stich.games import game_class
-
-        return sample_world(game_class(self.game), self, rng)
+        """``self.rules.sample_world(self, rng)``: a whole deal consistent with everything this
+        seat knows, uniformly among such deals (``Game.sample_world``)."""
+        return self.rules.sample_world(self, rng)
 
     def observation(self) -> Observation:
         """What the seat sees now: the game's observation, a projection of this state."""
@@ -172,6 +167,13 @@ class InfoState:
     def kinds(self, *kinds: str) -> Iterable[Event]:
         """The events of the given kinds, in order."""
         return (event for event in self.events if event.kind in kinds)
+
+
+def read_forfeit(event: Event) -> tuple[int, str, str]:
+    """The seat, rule and sentence of a ``forfeit`` event (``stich.core.game.forfeit_event``;
+    the sentence '' if it has none)."""
+    rule, _, reason = event.arg.partition(": ")
+    return (event.seat if event.seat is not None else 0), rule, reason
 
 
 def _option_text(value: Any) -> str:

@@ -15,9 +15,9 @@ where one deal satisfies several alternatives, accepts it with probability 1/m s
 not (deal, alternative) pairs, are uniform.
 
 The game builds a whole deal from the assignment and replays the seat's history through the
-rules (``Game._propose_world``). :func:`sample_world` accepts it only if the replayed world
-gives exactly the same info state; rejecting keeps the distribution uniform, so a proposal
-that is a relaxation of the true constraints still samples exactly.
+rules (``Game._propose_world``, ``stich.core.worlds.replay``). ``Game.sample_world`` accepts it
+only if the replayed world gives exactly the same info state; rejecting keeps the distribution
+uniform, so a proposal that is a relaxation of the true constraints still samples exactly.
 """
 
 from __future__ import annotations
@@ -26,13 +26,8 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import TYPE_CHECKING
 
 from stich.core.cards import cards_in
-
-if TYPE_CHECKING:
-    from stich.core.game import Game
-    from stich.core.knowledge import InfoState
 
 MAX_TRIES = 2000
 """Proposals tried before giving up (a bug: a correct proposal is almost always accepted)."""
@@ -51,17 +46,6 @@ class Slot:
 
     size: int
     allowed: int
-
-
-def sample_world(cls: type[Game], info: InfoState, rng: random.Random) -> Game:
-    """A world from ``cls._propose_world`` whose info state for the seat equals ``info`` (the
-    same options by construction, and the same events)."""
-    for _ in range(MAX_TRIES):
-        world = cls._propose_world(info, rng)
-        if world is not None and tuple(world.seat_events(info.seat)) == info.events:
-            return world
-    raise NoWorld(f"no {info.game} deal consistent with seat {info.seat}'s information "
-                  f"found in {MAX_TRIES} tries")
 
 
 def sample_assignment(unknown: int, slots: Sequence[Slot], rng: random.Random) -> list[int]:

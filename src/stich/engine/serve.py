@@ -96,7 +96,8 @@ class EngineServer:
 
     def _act(self, message: dict[str, Any]) -> dict[str, Any]:
         match = self._current()
-        info = InfoState(match.cls.NAME, match.seat, match.options, tuple(match.events))
+        info = InfoState(match.cls.NAME, match.seat, match.options, tuple(match.events),
+                         match.cls)
         bot = match.bot
         action: Action = bot.choose(info) if bot.USES_INFO else bot.act(info.observation())
         return protocol.answer(action)

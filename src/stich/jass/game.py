@@ -9,8 +9,7 @@ the target, even in the middle of a deal (J-7).
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from stich.core.action_space import ActionSpace
@@ -18,7 +17,10 @@ from stich.core.actions import Action, play_actions
 from stich.core.cards import FULL_DECK, Card, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
+from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record
+from stich.core.worlds import replay
+from stich.jass import events, worlds
 from stich.jass.actions import PUSH, TRUMP
 from stich.jass.cards import (
     DECK,
@@ -33,7 +35,6 @@ from stich.jass.cards import (
     playable,
     winner_index,
 )
-from stich.jass.knowledge import action_events, forfeit_event, propose_world, start_events
 from stich.jass.observer import JassObserver
 from stich.jass.options import JassOptions as JassOptions  # re-exported: the game's options
 from stich.jass.options import factors
@@ -451,24 +452,35 @@ class Jass(Game):
         self._result = DealResult(TEAMS[other], _per_seat(self.written),
                                   _per_seat((card_points[0], card_points[1])), "forfeit", extra)
 
-    # --- what each seat knows (stich.jass.knowledge) ---------------------------------------
+    # --- what each seat knows (stich.jass.events, stich.jass.worlds) -----------------------
     def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
-        return start_events(self, seat, state)
+        first = self.clone()
+        first.__dict__.update(zip(self._STATE, state, strict=True))
+        return events.start_events(seat, state.hands[seat], position_text(first, seat))
 
     def _events(self, seat: int, actor: int, action: Action, before: Any,
                 after: Any) -> Iterable[Event]:
-        return action_events(seat, actor, action, before, after)
-
-    def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
-        """The core's events, then a forfeit (it ends the deal outside the history)."""
-        events = super().seat_events(seat, start)
-        if self._forfeit is None:
-            return events
-        return itertools.chain(events, (forfeit_event(self._forfeit),))
+        return events.action_events(seat, actor, action, before, after)
 
     @classmethod
-    def _propose_world(cls, info: InfoState, rng: random.Random) -> Jass | None:
-        return propose_world(cls, info, rng)
+    def _propose_world(cls, info: InfoState, rng: random.Random) -> Self | None:
+        """The first of the proposal's deals that replays the history (and, where the Weis
+        seen by their points allow several, gives the seat's events)."""
+        proposal = worlds.propose(info, rng)
+        if proposal is None:
+            return None
+        for deal in proposal.deals:
+            try:
+                world = (cls(deal.hands, deal.dealer, deal.options, deal.scores)
+                         if deal.position is None else cls.from_position(deal.position))
+            except PositionError:
+                continue
+            replayed = replay(world, ((None, action) for action in deal.actions),
+                              proposal.forfeit)
+            if replayed is not None and (not proposal.several or tuple(
+                    replayed.seat_events(info.seat)) == info.events):
+                return replayed
+        return None
 
     def position(self) -> str:
         if self._result is not None:

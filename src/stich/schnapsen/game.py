@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Self
 
 from stich.core.action_space import ActionSpace
 from stich.core.actions import PLAY, Action, play_actions
 from stich.core.cards import SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
-from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
+from stich.core.game import CardSet, DealResult, Game, Illegal, Observation, forfeit_event
 from stich.core.knowledge import Event, InfoState
 from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
-from stich.schnapsen import knowledge, position
+from stich.core.worlds import replay
+from stich.schnapsen import events, position, worlds
 from stich.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.family import (
     CARD_POINTS,
@@ -441,24 +442,33 @@ class Schnapsen(Game):
             my_tricks=CardSet(self.won[seat]) if review else None,
         )
 
-    # --- what each seat knows (issue 8; stich.schnapsen.knowledge) -------------------------
+    # --- what each seat knows (stich.schnapsen.events, stich.schnapsen.worlds) -------------
     def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
-        return knowledge.start_events(self, seat, state)
+        public = position.write(self, state, public=True) if self.started_at_position else None
+        return events.start_events(seat, state, self.dealer, public)
 
     def _events(self, seat: int, actor: int, action: Action, before: Any,
                 after: Any) -> Iterable[Event]:
-        return knowledge.events(seat, actor, action, before, after)
+        return events.events(seat, actor, action, before, after)
 
-    def seat_events(self, seat: int, start: int | None = None) -> Iterator[Event]:
-        """The events of the history, then a revoke (S-12), which is no action of it."""
-        yield from super().seat_events(seat, start)
-        if self._forfeit is not None and self._result is not None:
-            yield Event("forfeit", self._forfeit[0], arg=self._forfeit[1].rule)
-            yield knowledge.end_event(self._result)
+    def _forfeit_events(self, forfeit: tuple[int, Illegal]) -> Iterable[Event]:
+        """S-12: the revoke by its rule alone (its sentence may name cards the other seat
+        cannot see), then the end of the deal."""
+        assert self._result is not None
+        return (forfeit_event(forfeit, reason=False), events.end_event(self._result))
 
     @classmethod
-    def _propose_world(cls, info: InfoState, rng: random.Random) -> Schnapsen | None:
-        return knowledge.propose_world(cls, info, rng)
+    def _propose_world(cls, info: InfoState, rng: random.Random) -> Self | None:
+        deal = worlds.propose(info, rng)
+        if deal.fields is None:
+            assert deal.turnup is not None
+            world = cls.__new__(cls)
+            world._setup(deal.hands, [card for card in deal.talon if card is not None],
+                         deal.turnup, deal.dealer, info.options,  # type: ignore[arg-type]
+                         None)
+        else:
+            world = position.build(cls, deal.fields)  # type: ignore[assignment]
+        return replay(world, ((None, action) for action in deal.actions), deal.forfeit)
 
     # --- positions (issue 8; stich.schnapsen.position) ---------------------------------------
     def position(self) -> str:

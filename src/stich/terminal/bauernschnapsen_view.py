@@ -17,7 +17,7 @@ from rich.text import Text
 
 from stich.contract.contracts import TABLE, Bidder, Contract, Goal
 from stich.contract.deal import ContractSchnapsen
-from stich.contract.knowledge import HIDDEN_TALON_VERBS
+from stich.contract.events import HIDDEN_TALON_VERBS
 from stich.contract.match import RaceMatch
 from stich.contract.view import ContractObservation
 from stich.core.actions import Action

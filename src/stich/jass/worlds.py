@@ -1,12 +1,6 @@
-"""What each Jass seat learns (events), and worlds consistent with it (issue 8, items 1-2).
+"""Jass worlds consistent with what a seat knows (its events, ``stich.jass.events``).
 
-Event kinds (docs/knowledge/jass.md): ``deal`` (the seat's own cards and the public position
-where its history starts), ``trump``, ``push`` (J-3), ``weis`` (J-5: its points to everybody,
-its cards to the declarer only), ``play``, ``stoeck`` (J-6, scored as the second card falls),
-``shown`` (J-5: after the first trick, every Weis of the best team with its cards) and
-``forfeit`` (an illegal move from outside the engine, docs/knowledge/jass.md).
-
-Sampling (:func:`propose_world`). The seat knows its own cards and every card played; the
+Sampling (:func:`propose`). The seat knows its own cards and every card played; the
 other cards lie in the other hands (and, in a game started from a position after trick 1, in
 the tricks played before it, which no seat can attribute). Every play narrows the hand it came
 from by J-4 (:func:`excluded`): a card of another suit on a plain lead proves a void there,
@@ -33,75 +27,25 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from stich.core.actions import Action
 from stich.core.cards import FULL_DECK, SUIT_MASK, Card, card_set, cards_in
 from stich.core.game import Illegal
-from stich.core.knowledge import Event
-from stich.core.position import PositionError
+from stich.core.knowledge import Event, read_forfeit
 from stich.core.sampling import NoWorld, Slot, count_assignments, sample_assignment
+from stich.core.worlds import LastReading
 from stich.jass.cards import POINTS, STOECK_PAIR, Contract, stronger
 from stich.jass.earlier_tricks import EarlierTricks, TooMany
-from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields, position_text
+from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields
 from stich.jass.weis import held_weis, is_four, weis_action, weis_points
 from stich.jass.weis_deals import WeisHands
 
 if TYPE_CHECKING:
     from stich.core.knowledge import InfoState
-    from stich.jass.game import Jass
 
 _SUIT = tuple(card // 9 for card in range(36))
-_PLAY = [{card.name: Event("play", seat, (card,)) for card in Card} for seat in range(4)]
-_TRUMP = [{c.word: Event("trump", seat, arg=c.word) for c in Contract} for seat in range(4)]
-_PUSH = [Event("push", seat) for seat in range(4)]
-_STOECK = [Event("stoeck", seat) for seat in range(4)]
-_HIDDEN_WEIS: dict[tuple[int, int], Event] = {}
-
-
-# --- events ----------------------------------------------------------------------------------
-def start_events(game: Jass, seat: int, state: tuple[Any, ...]) -> list[Event]:
-    """The seat's cards where the history starts and the public position there."""
-    first = game.clone()
-    first.__dict__.update(zip(game._STATE, state, strict=True))
-    hand = first.hands[seat]
-    return [Event("deal", seat, tuple(cards_in(hand)), arg=position_text(first, seat))]
-
-
-def action_events(seat: int, actor: int, action: Action, before: Any,
-                  after: Any) -> tuple[Event, ...] | list[Event]:
-    """What ``seat`` sees when ``actor`` takes ``action`` (and what follows by itself)."""
-    verb = action.verb
-    if verb == "play":
-        event = _PLAY[actor][action.arg]
-        if after.stoeck_seat is before.stoeck_seat and after.weis_team is before.weis_team:
-            return (event,)
-        out = [event]
-        if before.stoeck_seat is None and after.stoeck_seat is not None:
-            out.append(_STOECK[actor])
-        if before.weis_team is None and after.weis_team is not None:
-            out.extend(Event("shown", w.seat, tuple(cards_in(w.cards)), arg=str(w.points))
-                       for w in after.declared if w.seat % 2 == after.weis_team)
-        return out
-    if verb == "trump":
-        return (_TRUMP[actor][action.arg],)
-    if verb == "push":
-        return (_PUSH[actor],)
-    cards = card_set(action.cards)
-    points = weis_points(cards)
-    if seat == actor:
-        return (Event("weis", actor, tuple(cards_in(cards)), arg=str(points)),)
-    hidden = _HIDDEN_WEIS.get((actor, points))
-    if hidden is None:
-        hidden = _HIDDEN_WEIS[actor, points] = Event("weis", actor, arg=str(points))
-    return (hidden,)
-
-
-def forfeit_event(forfeit: tuple[int, Illegal]) -> Event:
-    seat, why = forfeit
-    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}")
-
-
 # --- what plays prove (J-4) ----------------------------------------------------------------
 def excluded(contract: Contract, trick: list[int], card: int) -> int:
     """Cards the player cannot have held when he played ``card`` to ``trick`` (J-4)."""
@@ -187,15 +131,10 @@ class _Plan:
     weis_hands: WeisHands | None = None
 
 
-_CACHE: list[tuple[InfoState, _Plan]] = []
-
-
+@LastReading
 def _plan(info: InfoState) -> _Plan:
-    if _CACHE and _CACHE[0][0] is info:
-        return _CACHE[0][1]
-    plan = _make_plan(info)
-    _CACHE[:] = [(info, plan)]
-    return plan
+    """What ``info`` pins down (the last one is kept: a search samples many worlds of one)."""
+    return _make_plan(info)
 
 
 def _make_plan(info: InfoState) -> _Plan:
@@ -284,8 +223,8 @@ def _make_plan(info: InfoState) -> _Plan:
             # was played by the same seat in the tricks before the position: in no hand now
             excl = [e | STOECK_PAIR[contract] for e in excl]
         elif kind == "forfeit":
-            rule, _, reason = event.arg.partition(": ")
-            forfeit = (seat, Illegal(rule, reason))
+            forfeiter, rule, reason = read_forfeit(event)
+            forfeit = (forfeiter, Illegal(rule, reason))
     known = [0, 0, 0, 0]
     if shown:  # J-5: the best team's Weis, in the order declared
         team_items = [i for i, (s, _) in enumerate(_declared_seats(fields, events)) if s % 2
@@ -483,8 +422,34 @@ class _PileTable:
 
 
 # --- proposing a world ----------------------------------------------------------------------
-def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass | None:
-    """A deal drawn uniformly among those the seat cannot rule out, replayed (module doc)."""
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """A world as plain values: a fresh deal (``hands``, ``dealer``, ``scores``, J-2) or the
+    position its history starts at (``position``; then ``hands`` is empty), and the history
+    to replay."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    dealer: int
+    options: Any
+    scores: tuple[int, int]
+    position: str | None
+    actions: list[Action]
+
+
+@dataclasses.dataclass(frozen=True)
+class Proposal:
+    """The deals one draw allows (one per way of declaring the Weis seen by their points
+    only, J-5, made as they are asked for), any of which the world may be, and the forfeit
+    after the history. ``several``: a deal counts only if its events are the seat's."""
+
+    deals: Iterator[Deal]
+    several: bool
+    forfeit: tuple[int, Illegal] | None
+
+
+def propose(info: InfoState, rng: random.Random) -> Proposal | None:
+    """A deal drawn uniformly among those the seat cannot rule out (module doc); None if the
+    draw is rejected."""
     plan = _plan(info)
     viewer = plan.viewer
     others = _others(plan)
@@ -522,17 +487,18 @@ def propose_world(cls: type[Jass], info: InfoState, rng: random.Random) -> Jass 
         return None
     # the deal is consistent if any way of declaring the hidden Weis gives the same history
     # (J-5: which one was declared can decide the best Weis), so deals stay uniform
+    return Proposal(_deals(plan, start, choices, stoeck), len(choices) > 1, plan.forfeit)
+
+
+def _deals(plan: _Plan, start: list[int], choices: list[list[int]], stoeck: str,
+           ) -> Iterator[Deal]:
     for weis in choices:
         declared = list(plan.declared)
         for item, w in zip(plan.hidden, weis, strict=False):
             declared[item.index] = w
-        world = _build(cls, plan, start, declared, stoeck)
-        if world is not None:
-            world = _replay(world, plan, declared)
-        if world is not None and (len(choices) == 1
-                                  or tuple(world.seat_events(viewer)) == info.events):
-            return world
-    return None
+        deal = _deal(plan, start, declared, stoeck)
+        if deal is not None:
+            yield deal
 
 
 def _relaxed_weis(plan: _Plan, hands: list[int], rng: random.Random) -> list[int] | None:
@@ -567,12 +533,23 @@ def _neighbours(weis: int) -> int:
     return ((weis << 1) | (weis >> 1)) & suit & ~weis
 
 
-def _build(cls: type[Jass], plan: _Plan, start: list[int], declared: list[int | None],
-           stoeck: str) -> Jass | None:
+def _deal(plan: _Plan, start: list[int], declared: list[int | None], stoeck: str,
+          ) -> Deal | None:
+    """The deal with these hands where the history starts and these Weis declared; None
+    where a Weis seen by its points has no cards here."""
+    actions = []
+    for action in plan.actions:
+        if isinstance(action, int):
+            mask = declared[action]
+            if mask is None:
+                return None
+            action = weis_action(mask)
+        actions.append(action)
     fields = plan.fields
     if plan.fresh:
-        return cls([tuple(cards_in(hand)) for hand in start], int(fields["dealer"]), plan.options,
-                   tuple(int(s) for s in fields["scores"].split(",")))
+        first, second = (int(s) for s in fields["scores"].split(","))
+        return Deal(tuple(tuple(cards_in(hand)) for hand in start), int(fields["dealer"]),
+                    plan.options, (first, second), None, actions)
     values = dict(fields)
     values["hands"] = "/".join(cards_text(hand) for hand in start)
     if fields["weis"] != "-":
@@ -582,10 +559,7 @@ def _build(cls: type[Jass], plan: _Plan, start: list[int], declared: list[int | 
     if plan.stoeck_open:
         values["stoeck"] = stoeck
     text = " ".join(["jass", _options_word(plan), *(f"{k}={values[k]}" for k in FIELDS)])
-    try:
-        return cls.from_position(text)
-    except PositionError:
-        return None
+    return Deal((), int(fields["dealer"]), plan.options, (0, 0), text, actions)
 
 
 def _options_word(plan: _Plan) -> str:
@@ -631,28 +605,3 @@ def _visible_player(plan: _Plan, card: int) -> int | None:
         if 1 << c == card:
             return (leader + i) % 4
     return None
-
-
-def _replay(world: Jass, plan: _Plan, declared: list[int | None]) -> Jass | None:
-    """The seat's history through the rules; None where the world cannot follow it."""
-    for action in plan.actions:
-        if isinstance(action, int):
-            mask = declared[action]
-            if mask is None or mask not in world._weis_options():
-                return None
-            world.apply_legal(weis_action(mask))
-        elif action.verb == "play":
-            if world.contract is None or not world._playable() >> Card[action.arg] & 1:
-                return None
-            world.apply_legal(action)
-        elif action.verb == "weis":
-            if card_set(action.cards) not in world._weis_options():
-                return None
-            world.apply_legal(action)
-        else:
-            if world.why_illegal(action) is not None:
-                return None
-            world.apply_legal(action)
-    if plan.forfeit is not None:
-        world.forfeit(*plan.forfeit)
-    return world

@@ -1,17 +1,7 @@
-"""What each seat learns in Bauern- and Dreierschnapsen, and worlds consistent with it (issue 8).
+"""Bauern- and Dreierschnapsen worlds consistent with what a seat knows (its events,
+``stich.contract.events``).
 
-Events (``docs/knowledge/contract.md`` lists them with an example): the deal of the first
-packet (``deal``; B-2, D-1: each seat sees its first three cards), the caller's ``trump``,
-``turnup`` (the card, public) or ``redeal`` (the three Jacks, shown), then each seat's second
-packet (``deal``); every ``bid`` and ``pass`` and every doubling step (B-3, B-6, public); in
-Dreierschnapsen the ``talon`` taken up and the ``discard`` or ``exchange-talon`` (the cards for
-the taker, two hidden cards for the others, D-1); ``marriage`` (King and Queen shown, B-4);
-``play``; ``open`` (a hand laid open: Plauderer, B-5, under the option ``plauderer``);
-``shown`` (Farbenringerl, Herrenschnapser: the full suit, B-5); ``forfeit``. A game built from
-a position starts with ``position``: the position as the seat sees it (cards it cannot see as
-``?``). Every card played is public, so each team's first trick (B-1) needs no event.
-
-Sampling (:func:`propose_world`): the seat's events are read once into the cards it knows in
+Sampling (:func:`propose`): the seat's events are read once into the cards it knows in
 each place now (each seat's holding, the talon face down), the cards it cannot place, and the
 constraints on where they may be: play duties (B-4: a card that did not head, follow or trump
 proves the seat held no card that had to be played first: tested pairwise against
@@ -22,110 +12,80 @@ trumps: known in the bidder's hand). :func:`sample_assignment` (or
 those constraints; the past is rebuilt from them: the talon a hidden taker took up is two of
 his cards not known to be his own (uniform; the number of choices is the same for every
 assignment), the packets each seat was dealt are its cards in uniformly random slots (the
-turned-up card in the caller's fourth). Replaying the history through the rules rejects what
-the constraints do not express (a trump named from the first three cards, B-2; an Ace for
-Assenbettler ``must_hold_ace``); :func:`stich.core.sampling.sample_world` also compares the
-replayed info state. So worlds are uniform among the deals (with the hidden cards of other
-seats' discards) consistent with everything the seat knows.
+turned-up card in the caller's fourth). The game class builds the deal :func:`propose`
+returns as plain values and replays the history through the rules
+(``stich.core.worlds.replay``), which rejects what the constraints do not express (a trump
+named from the first three cards, B-2; an Ace for Assenbettler ``must_hold_ace``);
+``Game.sample_world`` also compares the replayed info state. So worlds are uniform among the
+deals (with the hidden cards of other seats' discards) consistent with everything the seat
+knows.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from stich.contract import position
-from stich.contract.contracts import Bidder, Contract, full_suit
+from stich.contract.contracts import Bidder, Contract
+from stich.contract.events import HIDDEN_TALON_VERBS
 from stich.contract.legality import FIRST_PACKET, Phase
-from stich.contract.view import shown_seats
 from stich.core.actions import Action
 from stich.core.cards import SUIT_MASK, Card, Suit, card_set, cards_in
 from stich.core.game import Illegal
-from stich.core.knowledge import Event, InfoState, InfoStateError
+from stich.core.knowledge import Event, InfoState, InfoStateError, read_forfeit
 from stich.core.sampling import Slot, sample_alternatives, sample_assignment
-from stich.schnapsen.family import DECK, NORMAL_ORDER, marriage_cards, strict_follow
-
-if TYPE_CHECKING:
-    from stich.contract.deal import ContractSchnapsen
+from stich.core.worlds import LastReading, Step
+from stich.schnapsen.family import DECK, NORMAL_ORDER, strict_follow
 
 DECK_CARDS = tuple(cards_in(DECK))
-HIDDEN_TALON_VERBS = ("discard", "exchange-talon")
+Slots = list[Card | None]
+"""A hand or talon as a position writes it: known cards and ``None`` for each hidden one."""
 
 
-def _sorted(mask: int) -> tuple[Card, ...]:
-    return tuple(cards_in(mask))
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """What reading an info state needs of the game class, as values: its name and sizes,
+    its position reader (``parse``: text to fields) and builder (``build``: fields to the game
+    there, whose phase, contract table and seat sitting out the reading consults)."""
+
+    name: str
+    seats: int
+    hand_size: int
+    talon_size: int
+    parse: Callable[[str], dict[str, Any]]
+    build: Callable[[dict[str, Any]], Any]
 
 
-# --- events ---------------------------------------------------------------------------------
-def start_events(game: ContractSchnapsen, seat: int, state: Any) -> Iterator[Event]:
-    """The first packet (or the position as ``seat`` sees it), and a forfeit already made."""
-    if game.starts_at_position:
-        yield Event("position", seat, arg=position.write(game, state, seat))
-    else:
-        yield Event("deal", seat, _sorted(card_set(game.dealt[seat][:FIRST_PACKET])),
-                    arg=f"dealer {game.dealer}")
-    if state.forfeit is not None:
-        yield _forfeit_event(state.forfeit)
+@dataclasses.dataclass(frozen=True)
+class Proposal:
+    """A deal drawn for an info state, as plain values: the fields of the state where the
+    history starts (``fresh``: a deal before trump is named, built from its hands and talon,
+    else built as a position), the history to replay and the forfeit after it."""
 
-
-def action_events(game: ContractSchnapsen, seat: int, actor: int, action: Action, before: Any,
-                  after: Any) -> Iterator[Event]:
-    """What ``seat`` sees when ``actor`` takes ``action``, and what follows from it."""
-    verb = action.verb
-    if verb == "play":
-        yield Event("play", actor, (action.card,))
-    elif verb == "marriage":
-        yield Event("marriage", actor, _sorted(marriage_cards(action.suit)), arg=action.arg)
-    elif verb == "turnup":
-        assert after.turned_up is not None
-        yield Event("turnup", actor, (after.turned_up,))
-    elif verb == "redeal":
-        yield Event("redeal", actor, _sorted(card_set(game.dealt[actor][:FIRST_PACKET])))
-    elif verb in HIDDEN_TALON_VERBS:
-        laid = card_set(action.cards)
-        yield (Event(verb, actor, _sorted(laid)) if seat == actor
-               else Event(verb, actor, hidden=laid.bit_count()))
-    else:  # trump, bid, pass and the doubling steps: said aloud
-        yield Event(verb, actor, arg=action.arg)
-    if before.phase == Phase.TRUMP and after.phase == Phase.AUCTION:
-        yield Event("deal", seat, _sorted(card_set(game.dealt[seat][FIRST_PACKET:])))
-    taker = getattr(after, "talon_taker", -1)
-    if taker >= 0 and before.talon_taker < 0:
-        talon = before.talon
-        yield (Event("talon", taker, _sorted(talon)) if seat == taker
-               else Event("talon", taker, hidden=talon.bit_count()))
-    if after.result is not None and before.result is None and after.result.reason == "shown":
-        suit = full_suit(after.hands[after.declarer])
-        assert suit is not None
-        yield Event("shown", after.declarer, _sorted(SUIT_MASK[suit] & DECK))
-    opened = set(shown_seats(game, after, seat)) - set(shown_seats(game, before, seat))
-    for other in sorted(opened):
-        yield Event("open", other, _sorted(after.hands[other]))
-    if after.forfeit is not None and before.forfeit is None:
-        yield _forfeit_event(after.forfeit)
-
-
-def _forfeit_event(forfeit: tuple[int, Illegal]) -> Event:
-    seat, why = forfeit
-    return Event("forfeit", seat, arg=f"{why.rule}: {why.reason}")
+    fields: dict[str, Any]
+    fresh: bool
+    steps: list[Step]
+    forfeit: tuple[int, Illegal] | None
 
 
 # --- what a seat knows, read from its events ------------------------------------------------
 class _Reading:
     """The events of one info state, read into places, known cards and constraints."""
 
-    def __init__(self, cls: type[ContractSchnapsen], info: InfoState) -> None:
-        self.cls, self.viewer, self.options = cls, info.seat, info.options
+    def __init__(self, shape: Shape, info: InfoState) -> None:
+        self.shape, self.viewer, self.options = shape, info.seat, info.options
         events = info.events
         if not events or events[0].kind not in ("deal", "position"):
-            raise InfoStateError(f"a {cls.NAME} history starts with 'deal' or 'position'")
+            raise InfoStateError(f"a {shape.name} history starts with 'deal' or 'position'")
+        self.fresh = events[0].kind != "position"
         self.base = self._base(events[0])
-        base_game = position.build(cls, self._any_completion())
+        base_game = shape.build(self._any_completion())
         self.base_phase = base_game.phase
-        seats = cls.SEATS
+        seats = shape.seats
         self.known = [sum(1 << c for c in hand if c is not None) for hand in self.base["hands"]]
         self.size = [len(hand) for hand in self.base["hands"]]
         self.played = [0] * seats
@@ -165,21 +125,21 @@ class _Reading:
 
     # --- the start ---
     def _base(self, event: Event) -> dict[str, Any]:
-        cls = self.cls
+        shape = self.shape
         if event.kind == "position":
-            return position.parse(cls, event.arg)
+            return shape.parse(event.arg)
         words = event.arg.split()
         if len(words) != 2 or words[0] != "dealer" or not words[1].isdigit():
             raise InfoStateError(f"deal event needs 'dealer N', got {event.arg!r}")
-        hands: list[position.Slots] = [[None] * cls.HAND_SIZE for _ in range(cls.SEATS)]
+        hands: list[Slots] = [[None] * shape.hand_size for _ in range(shape.seats)]
         hands[self.viewer][:len(event.cards)] = list(event.cards)
         fields: dict[str, Any] = {
-            "options": self.options, "dealer": int(words[1]) % cls.SEATS,
+            "options": self.options, "dealer": int(words[1]) % shape.seats,
             "phase": Phase.TRUMP, "hands": hands, "trump": None, "turned_up": None,
             "calls": (), "doubles": (), "tricks": [], "trick": None, "marriages": (),
             "announced": None}
-        if cls.TALON_SIZE:
-            fields.update(talon=[None] * cls.TALON_SIZE, seen=[], taker=-1, raised=False)
+        if shape.talon_size:
+            fields.update(talon=[None] * shape.talon_size, seen=[], taker=-1, raised=False)
         return fields
 
     def _any_completion(self) -> dict[str, Any]:
@@ -268,10 +228,10 @@ class _Reading:
         elif kind in ("open", "shown"):
             self._now_known(seat, cards)
         elif kind == "forfeit":
-            rule, _, reason = event.arg.partition(": ")
-            self.forfeit = (seat, Illegal(rule, reason))
+            forfeiter, rule, reason = read_forfeit(event)
+            self.forfeit = (forfeiter, Illegal(rule, reason))
         else:
-            raise InfoStateError(f"{self.cls.NAME} has no event {kind!r}")
+            raise InfoStateError(f"{self.shape.name} has no event {kind!r}")
 
     def _bid(self, seat: int, name: str, before_talon: bool) -> None:
         """B-5: the highest bid so far, and what it proves of the bidder's hand."""
@@ -283,7 +243,7 @@ class _Reading:
             # Herrenschnapser: the bidder holds all five trumps now
             self._now_known(seat, SUIT_MASK[self.trump] & DECK & ~self.played[seat])
         out = self.shadow.sitting_out(contract, seat)
-        self.active = self.cls.SEATS - (out is not None)
+        self.active = self.shape.seats - (out is not None)
 
     def _now_known(self, seat: int, cards: int) -> None:
         self.known[seat] |= cards
@@ -303,7 +263,7 @@ class _Reading:
         ``extra`` cards may go only to ``bidder`` (or the talon he laid down)."""
         out = []
         taker_or_talon = self.either
-        for seat in range(self.cls.SEATS):
+        for seat in range(self.shape.seats):
             allowed = self.unknown & ~self.forbidden[seat]
             if seat != self.taker:
                 allowed &= ~taker_or_talon
@@ -322,7 +282,7 @@ class _Reading:
             return [(0, -1)]
         bidder = self.farbenringerl[0]
         elsewhere = self.base_played | (self.talon_known if self.discard_by != bidder else 0)
-        for seat in range(self.cls.SEATS):
+        for seat in range(self.shape.seats):
             if seat != bidder:
                 elsewhere |= self.known[seat] | self.played[seat]
         return [(SUIT_MASK[s] & DECK, bidder) for s in Suit
@@ -348,16 +308,16 @@ def _must_first(card: Card, trick: tuple[Card, ...], trump: Suit | None, order: 
     return forbidden
 
 
-@functools.lru_cache(maxsize=64)
-def _reading(cls: type[ContractSchnapsen], info: InfoState) -> _Reading:
-    return _Reading(cls, info)
+@LastReading
+def _reading(info: InfoState, shape: Shape) -> _Reading:
+    """The reading of ``info`` (the last one is kept: a search samples many worlds of one)."""
+    return _Reading(shape, info)
 
 
 # --- worlds ---------------------------------------------------------------------------------
-def propose_world(cls: type[ContractSchnapsen], info: InfoState,
-                  rng: random.Random) -> ContractSchnapsen | None:
-    """A world drawn as the module docstring says; None if its replay breaks a rule."""
-    r = _reading(cls, info)
+def propose(info: InfoState, rng: random.Random, shape: Shape) -> Proposal | None:
+    """A deal drawn as the module docstring says; None if the draw is rejected."""
+    r = _reading(info, shape)
     choices = r.alternatives()
     if len(choices) == 1 and not choices[0][0]:
         masks = sample_assignment(r.unknown, r.slots(), rng)
@@ -366,7 +326,7 @@ def propose_world(cls: type[ContractSchnapsen], info: InfoState,
         index, masks = sample_alternatives(
             [(r.unknown, r.slots(suit & r.unknown, bidder)) for suit, bidder in choices], rng)
         suit = choices[index][0]
-    seats = cls.SEATS
+    seats = shape.seats
     holding = [r.known[s] | masks[s] for s in range(seats)]
     talon_now = r.talon_known | masks[seats]
     base_holding = [holding[s] | r.played[s] for s in range(seats)]
@@ -404,7 +364,7 @@ def propose_world(cls: type[ContractSchnapsen], info: InfoState,
         caller, suit = r.named
         if not any(card.suit == suit for card in fields["hands"][caller][:FIRST_PACKET]):
             return None
-    if cls.TALON_SIZE:
+    if shape.talon_size:
         fields["talon"] = _fill(r.base["talon"], base_talon, rng)
         seen = r.base["seen"]
         if None in seen:
@@ -414,22 +374,10 @@ def propose_world(cls: type[ContractSchnapsen], info: InfoState,
                                    rng)
         if fields["talon"] is None:
             return None
-    if r.base_phase is Phase.TRUMP and info.events[0].kind != "position":
-        world = cls(fields["hands"], fields["talon"] if cls.TALON_SIZE else (),
-                    fields["dealer"], fields["options"])
-    else:
-        world = position.build(cls, fields)
-    for seat, action, verb in r.actions:
-        if action is None:
-            action = Action(verb, " ".join(c.name for c in cards_in(talon_now)))
-        if world.current_player() != seat or world.why_illegal(action) is not None:
-            return None
-        world.apply_legal(action)
-    if r.forfeit is not None:
-        if world.is_terminal():
-            return None
-        world.forfeit(*r.forfeit)
-    return world
+    talon_cards = " ".join(c.name for c in cards_in(talon_now))
+    steps: list[Step] = [(seat, action if action is not None else Action(verb, talon_cards))
+                         for seat, action, verb in r.actions]
+    return Proposal(fields, r.base_phase is Phase.TRUMP and r.fresh, steps, r.forfeit)
 
 
 def _fill(slots: list[Card | None], cards: int, rng: random.Random) -> list[Card] | None:

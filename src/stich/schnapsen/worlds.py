@@ -1,90 +1,25 @@
-"""What each Schnapsen seat learns (issue 8): its events, and worlds sampled from them.
+"""Schnapsen worlds consistent with what a seat knows (its events, ``stich.schnapsen.events``).
 
-Events (docs/knowledge/schnapsen.md lists them with an example):
-
-- at the deal: ``dealer`` (who dealt), ``deal`` (the seat's own five cards), ``turnup`` (the
-  trump card, S-2); a game built from a position starts with one ``position`` event instead
-  (the seat's own hand and the public position text, ``stich.schnapsen.position``);
-- ``play`` (a card, seen by both); after each trick while the stock is open two ``draw``
-  events, winner first (S-3): a seat sees its own card, the other's draw is hidden, except
-  the trump card, which both see the loser of trick 5 take;
-- ``exchange`` (the trump Jack given, the trump card taken, S-6), ``close`` (S-7),
-  ``marriage`` (Queen and King shown, S-5), ``claim`` (S-8), ``pass`` (S-9), all public;
-- ``end`` (the winner, his game points and why) once the deal is over, and ``forfeit`` (the
-  seat and the rule) before it when a seat revoked (S-12).
-
-What follows from the rules without an event of its own, such as a follower under strict play
-(S-4) proving he holds no higher card of the suit led, no card of it, or no trump, is read off
-the ``play`` events by :func:`propose_world`.
+:func:`propose` reads the seat's info state (once per info state) and draws the cards it cannot
+see; it returns the deal they make as plain values (:class:`Proposal`), which the game class
+builds and replays (``Schnapsen._propose_world``, ``stich.core.worlds.replay``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, Any
 
 from stich.core.actions import PLAY, Action
 from stich.core.cards import ALL_CARDS, SUIT_MASK, SUIT_OF, Card, Suit, card_set, cards_in
 from stich.core.game import Illegal
-from stich.core.knowledge import Event, InfoState, InfoStateError
+from stich.core.knowledge import InfoState, InfoStateError, read_forfeit
 from stich.core.sampling import NoWorld, Slot, sample_assignment
+from stich.core.worlds import LastReading
 from stich.schnapsen import position
 from stich.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.family import DECK, NORMAL_ORDER, marriage_cards
 
-if TYPE_CHECKING:
-    from stich.schnapsen.game import Schnapsen
-
-# Events are immutable: the frequent ones are made once.
-_PLAY = tuple(tuple(Event("play", seat, (card,)) for card in ALL_CARDS) for seat in (0, 1))
-_DRAW_SEEN = tuple(tuple(Event("draw", seat, (card,)) for card in ALL_CARDS) for seat in (0, 1))
-_DRAW_HIDDEN = (Event("draw", 0, (), 1), Event("draw", 1, (), 1))
-_BARE = {(verb, seat): Event(verb, seat) for verb in ("close", "claim", "pass") for seat in (0, 1)}
-
-
-# --- events --------------------------------------------------------------------------------
-def start_events(game: Schnapsen, seat: int, state: Any) -> list[Event]:
-    """What ``seat`` sees where the history starts: the deal, or the position."""
-    own = tuple(cards_in(state.hands[seat]))
-    if game.started_at_position:
-        return [Event("position", seat, own, arg=position.write(game, state, public=True))]
-    return [Event("dealer", game.dealer), Event("deal", seat, own),
-            Event("turnup", None, (state.trump_card,))]
-
-
-def events(seat: int, actor: int, action: Action, before: Any, after: Any) -> list[Event]:
-    """What ``seat`` sees when ``actor`` takes ``action`` (``before``/``after``: states)."""
-    verb = action.verb
-    if verb == "play":
-        card = ALL_CARDS[(before.hands[actor] & ~after.hands[actor]).bit_length() - 1]
-        out = [_PLAY[actor][card]]
-        if after.drawn != before.drawn:  # S-3: the winner draws first, the trump card last
-            winner = after.leader
-            index = before.drawn
-            for drawer in (winner, 1 - winner):
-                drawn = (after.hands[drawer] & ~before.hands[drawer]).bit_length() - 1
-                out.append(_DRAW_SEEN[drawer][drawn] if drawer == seat or index == 9
-                           else _DRAW_HIDDEN[drawer])
-                index += 1
-        return out
-    if verb == "exchange":
-        out = [Event("exchange", actor, (after.trump_card, before.trump_card))]
-    elif verb == "marriage":
-        out = [Event("marriage", actor, tuple(cards_in(marriage_cards(action.suit))))]
-    else:
-        out = [_BARE[verb, actor]]
-    if after.result is not None:
-        out.append(end_event(after.result))
-    return out
-
-
-def end_event(result: Any) -> Event:
-    winner = result.winner[0]
-    return Event("end", winner, arg=f"{result.game_points[winner]} {result.reason}")
-
-
-# --- sampling worlds --------------------------------------------------------------------------
 _NEVER = 1 << 30
 
 
@@ -108,28 +43,37 @@ class _Plan:
     rest: list[int]
     """The stock positions still face down at the end of the history."""
     actions: list[Action]
-    forfeit: tuple[int, str] | None
+    forfeit: tuple[int, Illegal] | None
     dealer: int
     turnup: Card | None
     fields: position.Fields | None
     """The public position where a game built from a position starts."""
 
 
-_last: tuple[InfoState, _Plan] | None = None
+@dataclasses.dataclass(frozen=True)
+class Proposal:
+    """A deal drawn for an info state, as plain values: the hands, stock and trump card as
+    dealt (or, where the history starts at a position, that position's fields with the drawn
+    cards in), and the history to replay with the forfeit after it."""
+
+    hands: list[list[Card]]
+    talon: list[Card | None]
+    """The nine face-down stock cards (None: drawn before the position the history starts at)."""
+    turnup: Card | None
+    dealer: int
+    fields: position.Fields | None
+    actions: list[Action]
+    forfeit: tuple[int, Illegal] | None
 
 
+@LastReading
 def _plan_for(info: InfoState) -> _Plan:
     """The plan of an info state (the last one is kept: a search samples many worlds of one)."""
-    global _last
-    if _last is not None and _last[0] is info:
-        return _last[1]
     try:
-        plan = _read(info)
+        return _read(info)
     except (IndexError, KeyError, AttributeError) as error:
         raise InfoStateError(f"not a Schnapsen information state: an event lacks what its "
                              f"kind needs ({error!r})") from None
-    _last = (info, plan)
-    return plan
 
 
 def _not_held(lead: Card, card: Card, trump: Suit) -> int:
@@ -224,7 +168,8 @@ def _read(info: InfoState) -> _Plan:
         elif kind == "pass":
             actions.append(PASS)
         elif kind == "forfeit":
-            forfeit = (event.seat if event.seat is not None else 0, event.arg)
+            forfeiter, rule, _ = read_forfeit(event)
+            forfeit = (forfeiter, Illegal(rule, "a revoke (S-12)"))
     unknown = DECK & ~known
     rest = list(range(drawn, 9))
     # A card may go where the opponent got it at time a only if a < the time he showed it
@@ -318,8 +263,8 @@ def _place(order: list[tuple[Card, int, int]], size: int, stock_size: int,
     return out
 
 
-def propose_world(cls: type[Schnapsen], info: InfoState, rng: random.Random) -> Schnapsen | None:
-    """A deal drawn uniformly among those consistent with ``info``, its history replayed.
+def propose(info: InfoState, rng: random.Random) -> Proposal:
+    """A deal drawn uniformly among those consistent with ``info``, with the history to replay.
 
     How: the cards the seat cannot place are those of the opponent's hand where the history
     starts, of each of his hidden draws, and of the stock still face down. Each card may go
@@ -330,7 +275,7 @@ def propose_world(cls: type[Schnapsen], info: InfoState, rng: random.Random) -> 
     one by one, each uniformly among its free places (``_chain``: every consistent deal,
     hands and stock order, is equally likely, with no rejection); constraints of another
     shape (only from a hand-made info state) go to the general uniform sampler,
-    ``stich.core.sampling.sample_assignment``. The replay returns None on an illegal action
+    ``stich.core.sampling.sample_assignment``. The game's replay rejects an illegal action
     (it does not happen with these constraints), and ``sample_world`` checks that the
     world's information state is ``info``. The reading of ``info`` is kept for the next call
     with the same info state (a search samples many worlds of one).
@@ -356,26 +301,11 @@ def propose_world(cls: type[Schnapsen], info: InfoState, rng: random.Random) -> 
         talon[index] = card
     hands: list[list[Card]] = [[], []]
     hands[seat], hands[opp] = plan.own, sorted(hand)
-    if plan.fields is None:
-        assert plan.turnup is not None
-        world = cls.__new__(cls)
-        world._setup(hands, talon, plan.turnup, plan.dealer, info.options,  # type: ignore[arg-type]
-                     None)
-    else:
+    fields = None
+    if plan.fields is not None:
         start = 10 - len(plan.fields.stock)
         whole_stock = [*talon[start:9], plan.fields.trump][:len(plan.fields.stock)]
         fields = dataclasses.replace(plan.fields, hands=(list(hands[0]), list(hands[1])),
                                      stock=whole_stock)
-        world = position.build(cls, fields)
-    for action in plan.actions:
-        if world._result is not None:
-            return None
-        if action.verb == "play":
-            if not world._playable() >> action.card & 1:
-                return None
-        elif world.why_illegal(action) is not None:
-            return None
-        world._push(world.to_act, action)
-    if plan.forfeit is not None:
-        world.forfeit(plan.forfeit[0], Illegal(plan.forfeit[1], "a revoke (S-12)"))
-    return world
+    return Proposal(hands, talon, plan.turnup, plan.dealer, fields, plan.actions,
+                    plan.forfeit)
