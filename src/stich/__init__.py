@@ -34,7 +34,7 @@ _LAZY = {
     "TERMINAL": "stich.core.game", "Action": "stich.core.actions", "Card": "stich.core.cards",
     "Suit": "stich.core.cards", "Rank": "stich.core.cards", "Deck": "stich.core.card_names",
     "InfoState": "stich.core.knowledge", "Event": "stich.core.knowledge",
-    "Table": "stich.core.table", "from_position": "stich.core.position",
+    "Table": "stich.core.table",
     "game_class": "stich.games", "match_class": "stich.games",
     "replay": "stich.core.replay", "DealRecord": "stich.core.records",
 }
@@ -68,3 +68,19 @@ def new_game(name: str, preset: str | None = None, seed: int | None = None,
     deal = cls.deal  # type: ignore[attr-defined]  # every game has deal(seed, dealer, options)
     game: Game = deal(seed, options=chosen) if dealer is None else deal(seed, dealer, chosen)
     return game
+
+
+def from_position(text: str) -> Game:
+    """The game a position string of any game describes, read by its first word, the game's
+    name (docs/rules/notation.md); ``stich.core.position.PositionError`` names what is wrong."""
+    from stich.core.position import PositionError
+    from stich.games import game_class
+
+    words = text.split(maxsplit=1)
+    if not words:
+        raise PositionError("empty position")
+    try:
+        cls = game_class(words[0])
+    except KeyError as error:
+        raise PositionError(str(error.args[0])) from None
+    return cls.from_position(text)

@@ -101,6 +101,10 @@ def _options(version: Annotated[bool, typer.Option(
 )] = False) -> None:
     """Schnapsen, Bauernschnapsen, Dreierschnapsen and Schieber Jass: play, verify, organise."""
 
+RecordFile = Annotated[Path, typer.Argument(help="A deal or match record (JSON).")]
+DealNumber = Annotated[int | None, typer.Option(
+    help="The deal of a match record, numbered from 1 as play shows it (needed when it holds "
+         "several).")]
 OptionPairs = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A rule option as name=value (repeatable)."),
@@ -206,6 +210,25 @@ def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JS
     except RecordError as error:
         raise _fail(f"{path}: {error}") from None
     typer.echo(json.dumps(out))
+
+
+@record_app.command("position")
+def record_position(
+    path: RecordFile,
+    at: Annotated[int, typer.Option(
+        help="The position before this action (0-based, as analyse --at counts).")],
+    deal: DealNumber = None,
+) -> None:
+    """Print the position before an action of a recorded deal, for `stich solve`
+    (docs/rules/notation.md)."""
+    from stich.core.records import RecordError, load_json
+    from stich.explain import deal_in, position_before
+
+    try:
+        dealt, _ = deal_in(load_json(path), deal)
+        typer.echo(position_before(dealt, at).position())
+    except (RecordError, ValueError) as error:
+        raise _fail(f"{path}: {error}") from None
 
 
 @record_app.command("board")
@@ -351,12 +374,10 @@ def _ladder(game: str | None, bots: list[str], rounds: int | None, seed: int | N
 
 @app.command()
 def analyse(
-    record: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")],
+    record: RecordFile,
     at: Annotated[int, typer.Option(
         help="The action to explain: the position before it (0-based, as verify counts).")],
-    deal: Annotated[int | None, typer.Option(
-        help="The deal of a match record, numbered from 1 as play shows it (needed when it "
-             "holds several).")] = None,
+    deal: DealNumber = None,
     worlds: Annotated[int, typer.Option(
         help="Worlds to sample from what the seat knows (at most, with --nodes).")] = 20,
     nodes: Annotated[int | None, typer.Option(
@@ -391,10 +412,12 @@ def analyse(
 
 @app.command()
 def solve(position: Annotated[str, typer.Argument(
-        help="A position string of any game (Game.position()), in quotes.")]) -> None:
+        help="A position string of any game (Game.position(), `stich record position`; "
+             "older forms read too), in quotes.")]) -> None:
     """Solve a position with all cards known: each legal action's exact value, the principal
     line."""
-    from stich.core.position import PositionError, from_position
+    from stich import from_position
+    from stich.core.position import PositionError
     from stich.search.positions import SolveError, report, solve_game
 
     try:

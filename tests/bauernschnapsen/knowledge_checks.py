@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator
 from math import erfc, sqrt
 from typing import Any
 
+from stich import from_position
 from stich.contract.deal import ContractSchnapsen
 from stich.core.actions import Action
 from stich.core.cards import Card, card_set, cards_in
 from stich.core.knowledge import InfoState
-from stich.core.position import from_position
 from stich.schnapsen.family import marriage_cards
 
 OPTIONS_BOTH: list[dict[str, Any]] = [

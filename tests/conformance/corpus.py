@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from stich import from_position
 from stich.core.dealing import splitmix64
 from stich.core.game import Game
-from stich.core.position import from_position
 
 HERE = Path(__file__).parent
 
@@ -23,6 +23,18 @@ def perft(game: Game, depth: int) -> int:
         total += perft(game, depth - 1)
         game.undo()
     return total
+
+
+def observed(game: Game) -> tuple[Any, ...]:
+    """What the seats see of a game: options, dealer, each seat's observation, the legal
+    actions."""
+    return (game.options, game.dealer, [game.observation(seat) for seat in range(game.SEATS)],
+            game.legal_actions())
+
+
+def state_of(game: Game) -> tuple[Any, ...]:
+    """What a game is, for comparing two readings: what the seats see and the state values."""
+    return (*observed(game), type(game)._snapshot(game))
 
 
 def live_lines(game: Game, depth: int) -> int:

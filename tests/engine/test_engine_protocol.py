@@ -105,6 +105,7 @@ def test_an_engine_that_misbehaves_loses_that_deal_and_is_restarted(
     assert forfeit["seat"] == 0 and forfeit["rule"] == "engine"
     assert forfeit["reason"].startswith(f"engine misbehaving-{mode} (python misbehaving.py {mode})")
     assert MISBEHAVIOUR[mode] in forfeit["reason"]
+    assert "legal:" not in forfeit["reason"]  # the engine's cards stay its own
     assert first.extra.get("result", first.result)  # the deal was scored (S-12: 3 points)
     assert rest and all("forfeit" not in deal.extra for deal in rest)  # restarted, plays on
     assert match.is_over()

@@ -32,7 +32,8 @@ from jass.game.rule_schieber import RuleSchieber  # noqa: E402
 
 def test_the_observation_both_ways_and_the_same_legal_cards_as_jass_kit() -> None:
     """At every decision of seeded random deals: jass-kit reads our observation, its rules allow
-    exactly our legal cards (J-4), and reading it back gives the seat's information state."""
+    our legal cards (J-4; in these deals exactly ours, see the one difference below), and
+    reading it back gives the seat's information state."""
     rule = RuleSchieber()
     decisions = 0
     for seed in range(12):
@@ -54,6 +55,33 @@ def test_the_observation_both_ways_and_the_same_legal_cards_as_jass_kit() -> Non
     assert decisions == 12 * 36
 
 
+UNDER_TRUMP = {  # Rosen trump; Schellen-King led, then Rosen-Ace and Rosen-6; our seat holds
+    "version": "V0.2", "trump": 1, "dealer": 1, "currentPlayer": 1, "playerView": 1,
+    "forehand": 0, "tricks": [  # Eichel-King and Rosen-10, void in Schellen
+        {"cards": ["D8", "DA", "HJ", "D9"], "first": 0, "points": 31, "win": 2},
+        {"cards": ["CA", "H9", "C8", "CQ"], "first": 2, "points": 28, "win": 1},
+        {"cards": ["C6", "D7", "C7", "C9"], "first": 1, "points": 0, "win": 2},
+        {"cards": ["SA", "S6", "SK", "H7"], "first": 2, "points": 15, "win": 3},
+        {"cards": ["S8", "S7", "DJ", "SJ"], "first": 3, "points": 4, "win": 0},
+        {"cards": ["D10", "HK", "D6", "C10"], "first": 0, "points": 24, "win": 3},
+        {"cards": ["S9", "DQ", "CJ", "SQ"], "first": 3, "points": 8, "win": 0},
+        {"cards": ["DK", "HA", "H6"], "first": 0}],
+    "player": [{"hand": []}, {"hand": ["CK", "H10"]}, {"hand": []}, {"hand": []}],
+    "jassTyp": "SCHIEBER"}
+
+
+def test_the_one_difference_jass_kit_allows_a_trump_between_two_in_the_trick() -> None:
+    """J-4.3: no trump lower than the HIGHEST trump in the trick while other cards are held;
+    jass-kit compares with the lowest, so it lets the 10 go under the Ace here. Our rules are
+    the game: a jass-kit player that plays it loses the deal (docs/engine-protocol.md)."""
+    kit = GameObservation.from_json(UNDER_TRUMP)
+    allowed = sorted(str(card_strings[i])
+                     for i in np.flatnonzero(RuleSchieber().get_valid_cards_from_obs(kit)))
+    assert allowed == ["CK", "H10"]
+    ours = info_state(UNDER_TRUMP).legal_actions()
+    assert [str(a) for a in ours] == ["play CK"]
+
+
 @pytest.fixture
 def kit_service() -> Iterator[str]:
     """jass-kit's own player service app with its random agent, on a free loopback port."""
@@ -61,8 +89,10 @@ def kit_service() -> Iterator[str]:
     from jass.service.player_service_app import PlayerServiceApp
     from werkzeug.serving import make_server
 
+    agent = AgentRandomSchieber()
+    agent._rng = np.random.default_rng(1)  # jass-kit's agent is unseeded; the test is not
     app = PlayerServiceApp("kit")
-    app.add_player("random", AgentRandomSchieber())
+    app.add_player("random", agent)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stich.core.position import PositionError, from_position
+from stich import from_position
+from stich.core.position import PositionError
 from stich.jass.game import Jass, JassOptions
 
 

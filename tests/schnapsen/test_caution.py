@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from stich import from_position
 from stich.core.actions import Action
 from stich.core.game import TERMINAL
-from stich.core.position import from_position
 from stich.schnapsen.caution import costly_action_warning, reachable_points
 from stich.schnapsen.family import WINNING_SCORE
 from stich.schnapsen.game import Schnapsen

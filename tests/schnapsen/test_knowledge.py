@@ -14,11 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stich import from_position
 from stich.core.actions import Action
 from stich.core.cards import Card, card_set, cards_in
 from stich.core.game import Illegal, IllegalActionError
 from stich.core.knowledge import InfoState
-from stich.core.position import PositionError, from_position
+from stich.core.position import PositionError
 from stich.schnapsen.family import DECK
 from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 
@@ -418,7 +419,7 @@ def test_a_game_from_a_position_starts_its_history_there() -> None:
     for seat in (0, 1):
         (event,) = twin.information_state(seat).events
         assert event.kind == "position" and card_set(event.cards) == game.hands[seat]
-        assert "??" in event.arg and all(c.name not in event.arg.split("hands=")[1].split()[0]
+        assert "?" in event.arg and all(c.name not in event.arg.split("hands=")[1].split()[0]
                                          for c in cards_in(game.hands[1 - seat]))
         world = twin.information_state(seat).sample_world(random.Random(1))
         assert world.information_state(seat) == twin.information_state(seat)
@@ -426,11 +427,12 @@ def test_a_game_from_a_position_starts_its_history_there() -> None:
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda t: t.replace("schnapsen soft", "schnapsen mild"), "preset"),
-    (lambda t: t.replace("dealer=", "dealr="), "unknown position field"),
-    (lambda t: t.replace(" lead=-", ""), "lacks lead"),
+    (lambda t: t.replace("dealer=", "dealr="), "unexpected field 'dealr=0'"),
+    (lambda t: t.replace(" lead=-", ""), "missing lead"),
     (lambda t: t.replace("hands=", "hands=CA."), "20 cards once"),
-    (lambda t: t.replace("claim=0", "claim=2"), "claim must be 0 or 1"),
-    (lambda t: t.replace("stock=", "stock=??."), "not a Schnapsen card"),
+    (lambda t: t.replace("claim=0", "claim=2"), "claim must be 1 or 0"),
+    (lambda t: t.replace("stock=", "stock=?."), "hidden cards are not allowed"),
+    (lambda t: t.replace("stock=", "stock=C6."), "'C6' is not a card of this game"),
 ])
 def test_bad_positions_are_refused_clearly(change: Any, message: str) -> None:
     text = Schnapsen.deal(2).position()

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from stich import from_position
 from stich.core.game import Game
-from stich.core.position import from_position
 from stich.jass.game import Jass
 from stich.search import in_card_play, layout
 from stich.search.adapters import kernel_state, move_action

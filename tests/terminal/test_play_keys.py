@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from stich import from_position
 from stich.bots import make_bot
 from stich.core.actions import Action
 from stich.core.card_names import Deck
 from stich.core.game import Game
-from stich.core.position import from_position
 from stich.games import game_class, match_class
 from stich.jass.game import JassObservation
 from stich.jass.match import JassMatch

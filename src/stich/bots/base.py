@@ -20,9 +20,12 @@ class BotFailure(Exception):
     garbage): the driver forfeits the deal by the game's illegal-move policy, as for an illegal
     move, with ``why`` saying what the bot did."""
 
-    def __init__(self, why: Illegal) -> None:
+    def __init__(self, why: Illegal, detail: str = "") -> None:
         super().__init__(why.reason)
         self.why = why
+        self.detail = detail
+        """More for the host's log (the legal actions, which name the bot's cards): never
+        sent to the other seats."""
 
 
 class Bot(ABC):

@@ -28,6 +28,7 @@ from stich.contract.contracts import (
 from stich.contract.legality import FIRST_PACKET, ContractLegality, Phase
 from stich.contract.observer import ContractObserver
 from stich.contract.options import ContractOptions as ContractOptions  # re-exported
+from stich.contract.position import Fields as PositionFields
 from stich.contract.view import ContractObservation, observe, shown_seats
 from stich.core.actions import Action
 from stich.core.cards import Card, Suit, card_set
@@ -333,7 +334,7 @@ class ContractSchnapsen(ContractLegality, Game):
 
     # --- what each seat knows (stich.contract.events, stich.contract.worlds) ---
     def _start_events(self, seat: int, state: Any) -> Iterator[Event]:
-        seen = position.write(self, state, seat) if self.starts_at_position else None
+        seen = self.position_at(state, seat) if self.starts_at_position else None
         return events.start_events(seat, self.dealt, self.dealer, seen)
 
     def _events(self, seat: int, actor: int, action: Action, before: Any,
@@ -346,7 +347,7 @@ class ContractSchnapsen(ContractLegality, Game):
         """What ``stich.contract.worlds`` needs of this class to read an info state."""
         return worlds.Shape(cls.NAME, cls.SEATS, cls.HAND_SIZE, cls.TALON_SIZE,
                             lambda text: position.parse(cls, text),
-                            lambda fields: position.build(cls, fields))
+                            cls.from_fields)
 
     @classmethod
     def _propose_world(cls, info: InfoState, rng: random.Random) -> Self | None:
@@ -359,20 +360,127 @@ class ContractSchnapsen(ContractLegality, Game):
             world = cls(fields["hands"], fields["talon"] if cls.TALON_SIZE else (),
                         fields["dealer"], fields["options"])
         else:
-            world = position.build(cls, fields)  # type: ignore[assignment]
+            world = cls.from_fields(fields)
         return replay(world, deal.steps, deal.forfeit)
 
-    # --- positions (issue 8; stich.contract.position) ---
-    def position(self) -> str:
-        if self._result is not None:
-            raise PositionError("the deal is over: a position is a state that can continue")
-        return position.write(self, self.State(*type(self)._snapshot(self)))
+    # --- positions (stich.contract.position) ---
+    def position_at(self, state: Any, viewer: int | None = None) -> str:
+        shown = shown_seats(self.options.plauderer, state, viewer) if viewer is not None else ()
+        return position.write(self.NAME, position.fields_of(
+            self.options, self.dealer, self.dealt, self.dealt_talon, state, viewer, shown))
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        game: Self = position.build(cls, position.parse(cls, text))  # type: ignore[assignment]
-        game.start_position = text
+        game = cls.from_fields(position.parse(cls, text))
+        game.start_position = game.position()
         return game
+
+    @classmethod
+    def from_fields(cls, fields: PositionFields) -> Self:
+        """The game in the state the fields describe (no hidden cards), its history starting
+        there; PositionError if the state is impossible."""
+        start = position.start(fields)
+        if start.phase is Phase.TRUMP:
+            game = cls(start.dealt, start.dealt_talon, start.dealer,
+                       start.options)  # type: ignore[arg-type]
+        else:
+            game = cls.__new__(cls)
+            game.setup(start.dealer, start.options,  # type: ignore[arg-type]
+                       None, start.dealt, start.dealt_talon)
+            game.__dict__.update(start.state)
+            game._restore_talk()
+            game._restore_play(start.tricks, start.trick)
+        game.starts_at_position = True
+        return game
+
+    def _restore_talk(self) -> None:
+        """The auction, the contract and the doubling, from what was said (B-3, B-6, D-1)."""
+        phase = self.phase
+        auction = Auction.start(self.caller, self.SEATS)
+        raised = None
+        for seat, text in self.calls[1:]:
+            action = Action.parse(text)
+            if auction.over:
+                raised = (seat, action.arg)
+                continue
+            if action.verb == "bid":
+                contract = self.contracts.get(action.arg)
+                if contract is None:
+                    raise PositionError(f"{action.arg!r} is not a contract in this game")
+                auction = auction.bid(seat, contract.name, contract.rank, self._drop_outbid())
+            elif action.verb == "pass":
+                auction = auction.passed(seat)
+            else:
+                raise PositionError(f"{text!r} is not a call in the auction")
+        self.auction = auction
+        if phase is Phase.AUCTION:
+            if auction.over:
+                raise PositionError("the calls end the auction, but the phase is auction")
+            self.to_act = auction.to_speak
+            return
+        if not auction.over:
+            raise PositionError(f"the calls leave the auction open in phase {phase}")
+        if auction.high is None:
+            self._fix_contract(None, self.caller)
+        else:
+            self._fix_contract(self.contracts[auction.high], auction.high_seat)
+        if raised is not None:
+            self._fix_contract(self.contracts[raised[1]], raised[0])
+        if phase is Phase.TALON:
+            self.to_act = getattr(self, "talon_taker", -1)
+            if self.to_act < 0:
+                raise PositionError("phase talon needs the talon's taker")
+            return
+        doubling = Doubling.start(*self.sides)
+        for _, text in self.doubles:
+            if doubling.over:
+                raise PositionError("more doubling calls than B-6 allows")
+            doubling = doubling.passed() if text == "pass" else doubling.doubled()
+        self.doubling = doubling
+        if phase is Phase.DOUBLE:
+            if doubling.over:
+                raise PositionError("the doubling calls are over, but the phase is double")
+            self.to_act = doubling.asking[0]
+        elif not doubling.over:
+            raise PositionError("doubling is still open in phase play")
+
+    def _restore_play(self, tricks: list[tuple[int, list[Card]]],
+                      trick: tuple[int, list[Card]] | None) -> None:
+        """Tricks, their winners and points, the trick on the table, who leads and acts
+        (B-4)."""
+        if self.phase is not Phase.PLAY:
+            if tricks or trick:
+                raise PositionError(f"no tricks before phase play (phase {self.phase})")
+            return
+        caller_leads = self.contract is None or self.contract.caller_leads
+        leader = self.caller if caller_leads else self.declarer
+        points = [0] * self.SEATS
+        size = self.active.bit_count()
+        for lead, cards in tricks:
+            if len(cards) != size or lead != leader:
+                raise PositionError(f"a trick of {size} cards led by seat {leader} expected")
+            seated = self._seated(lead, cards)
+            winner = seated[trick_winner(cards, self.play_trump, self.order)][0]
+            points[winner] += sum(CARD_POINTS[c] for c in cards)
+            self.winners = (*self.winners, winner)
+            self.tricks = (*self.tricks, seated)
+            leader = winner
+        self.points = tuple(points)
+        self.leader = self.to_act = leader
+        if trick is not None:
+            lead, cards = trick
+            if lead != leader or len(cards) >= size:
+                raise PositionError(f"the trick on the table is led by seat {leader}, "
+                                    f"with fewer than {size} cards")
+            self.trick = self._seated(lead, cards)
+            self.to_act = self._seat_after(self.trick[-1][0])
+
+    def _seated(self, lead: int, cards: list[Card]) -> tuple[tuple[int, Card], ...]:
+        out, seat = [], lead
+        for card in cards:
+            out.append((seat, card))
+            seat = self._seat_after(seat)
+        return tuple(out)
 
     # --- illegal moves ---
     def forfeit(self, seat: int, why: Illegal) -> None:

@@ -1,181 +1,196 @@
-"""Position strings for Bauern- and Dreierschnapsen (issue 8, item 4; B-1 to B-6, D-1).
-
-One line of ``key=value`` words after the game's name and its options (``preset`` or
-``preset;option=value;...``)::
+"""Bauern- and Dreierschnapsen positions (B-1 to B-6, D-1): the fields of their state in the
+position grammar (``stich.core.position``, docs/rules/notation.md)::
 
     bauernschnapsen standard dealer=0 phase=play hands=HA.HK/SA/-/DT trump=H up=-
       calls=1:trump_H,1:pass,2:pass,3:pass,0:pass doubles=2:pass,0:pass
       tricks=1:HT.HQ.HJ.DK,... trick=1:SA marriages=- announced=-
 
 (on one line; Dreierschnapsen adds ``talon=`` (the cards face down), ``seen=`` (the talon its
-taker took up), ``taker=`` and ``raised=``). Cards are codes joined by ``.``, ``-`` is
-nothing, ``?`` a card the viewer cannot see (a position as one seat sees it, the start event
-of a game built from a position). In phase ``trump`` each hand is written in dealing order
-(the caller's first three cards first, his fourth is the one ``turnup`` shows, B-2); later
-hands are sorted. ``calls`` and ``doubles`` are what was said (B-3, B-6), ``tricks`` each
-trick as its leader and its cards in play order: the public record the observations show, from
-which the auction, the contract, the doubling factor and the points follow.
+taker took up), ``taker=`` and ``raised=``). A card the viewer cannot see is ``?`` (a position
+as one seat sees it, the start event of a game built from a position). In phase ``trump`` each
+hand is written in dealing order (the caller's first three cards first, his fourth is the one
+``turnup`` shows, B-2); later hands are sorted. ``calls`` and ``doubles`` are what was said
+(B-3, B-6), ``tricks`` each trick as its leader and its cards in play order: the public record
+the observations show, from which the auction, the contract, the doubling factor and the points
+follow. This module reads and writes the fields (a dict, :func:`parse`'s keys);
+``ContractSchnapsen.from_fields`` builds the game from them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
 
-from stich.contract.auction import Auction, Doubling
 from stich.contract.legality import Phase
 from stich.core.actions import Action, ActionParseError
 from stich.core.cards import Card, Suit, card_set, cards_in
-from stich.core.position import PositionError, read_options
-from stich.core.tricks import trick_winner
-from stich.schnapsen.family import CARD_POINTS, DECK
+from stich.core.options import RuleOptions
+from stich.core.position import (
+    NONE,
+    PositionError,
+    cards_text,
+    flag_text,
+    join,
+    maybe,
+    per_seat,
+    read_cards,
+    read_flag,
+    read_known,
+    read_options,
+    read_seat,
+    read_seated,
+    read_suit,
+    seated_text,
+    split,
+)
+from stich.schnapsen.family import DECK
 
-if TYPE_CHECKING:
-    from stich.contract.deal import ContractSchnapsen
-
-HIDDEN = "?"
 Slots = list[Card | None]
-"""A hand or talon as written: known cards and ``None`` for each ``?``."""
+"""A hand or talon as written: known cards and ``None`` for each hidden card."""
+Fields = dict[str, Any]
+"""A position's contents by field (``options``, ``dealer``, ``phase``, ``hands`` as
+:data:`Slots`, ``trump``, ``turned_up``, ``calls``, ``doubles``, ``tricks``, ``trick``,
+``marriages``, ``announced``; with a talon also ``talon``, ``seen``, ``taker``, ``raised``)."""
+
+
+class Shape(Protocol):
+    """What reading a position needs of its game: a class's constants."""
+
+    NAME: str
+    SEATS: int
+    TALON_SIZE: int
+
+    @property
+    def OPTIONS(self) -> type[RuleOptions]: ...
+
+
+def keys(talon: bool) -> tuple[str, ...]:
+    """The fields in the order a position writes them (a game with a talon has four more)."""
+    return ("dealer", "phase", "hands", *(("talon", "seen", "taker") if talon else ()), "trump",
+            "up", "calls", "doubles", "tricks", "trick", "marriages", "announced",
+            *(("raised",) if talon else ()))
 
 
 # --- writing --------------------------------------------------------------------------------
-def write(game: ContractSchnapsen, state: Any, viewer: int | None = None) -> str:
-    """The position of ``state`` (a ``game.State``); as ``viewer`` sees it if given."""
-    from stich.contract.view import shown_seats
-
+def fields_of(options: RuleOptions, dealer: int, dealt: Sequence[Sequence[Card]],
+              dealt_talon: Sequence[Card], state: Any, viewer: int | None = None,
+              shown: Sequence[int] = ()) -> Fields:
+    """The fields of ``state`` (a ``game.State``) of a deal dealt ``dealt`` and
+    ``dealt_talon``; as ``viewer`` sees it if given (``shown``: other seats' hands open to him,
+    B-5)."""
     phase = Phase(state.phase)
-    seats = range(game.SEATS)
+    seats = range(len(dealt))
+    hands: list[Slots]
     if phase is Phase.TRUMP:
-        hands = [".".join(card.name if viewer is None or (s == viewer and i < 3) else HIDDEN
-                          for i, card in enumerate(game.dealt[s])) for s in seats]
+        hands = [[card if viewer is None or (s == viewer and i < 3) else None
+                  for i, card in enumerate(dealt[s])] for s in seats]
     else:
-        open_to = set(shown_seats(game.options.plauderer, state, viewer)) if viewer is not None \
-            else set()
         hands = []
         for s in seats:
-            mine = viewer is None or s == viewer or s in open_to
+            mine = viewer is None or s == viewer or s in shown
             known = state.hands[s] if mine else 0
             if state.turned_up is not None and not mine:
                 known |= state.hands[s] & (1 << state.turned_up)
-            hands.append(_mask_text(state.hands[s], known))
-    words = [game.NAME, options_text(game.options), f"dealer={game.dealer}",
-             f"phase={phase}", "hands=" + "/".join(hands)]
-    if game.TALON_SIZE:
+            hands.append(_slots(state.hands[s], known))
+    fields: Fields = {
+        "options": options, "dealer": dealer, "phase": phase, "hands": hands,
+        "trump": state.trump, "turned_up": state.turned_up, "calls": state.calls,
+        "doubles": state.doubles,
+        "tricks": [(t[0][0], [card for _, card in t]) for t in state.tricks],
+        "trick": (state.trick[0][0], [card for _, card in state.trick]) if state.trick else None,
+        "marriages": state.marriages, "announced": state.announced}
+    if dealt_talon:
         taker = state.talon_taker
-        sees = viewer is None or (viewer == taker)
-        talon = card_set(game.dealt_talon) if phase is Phase.TRUMP else state.talon
-        words.append("talon=" + _mask_text(talon, talon if viewer is None or (
-            sees and taker >= 0) else 0))
-        seen = card_set(game.dealt_talon) if taker >= 0 else 0
-        words.append("seen=" + _mask_text(seen, seen if sees else 0))
-        words.append(f"taker={taker if taker >= 0 else '-'}")
-    words += [f"trump={'-' if state.trump is None else state.trump}",
-              f"up={state.turned_up.name if state.turned_up is not None else '-'}",
-              "calls=" + _said(state.calls), "doubles=" + _said(state.doubles),
-              "tricks=" + (",".join(_trick_text(t) for t in state.tricks) or "-"),
-              "trick=" + (_trick_text(state.trick) if state.trick else "-"),
-              "marriages=" + (",".join(f"{s}:{suit}" for s, suit in state.marriages) or "-"),
-              f"announced={'-' if state.announced is None else state.announced}"]
-    if game.TALON_SIZE:
-        words.append(f"raised={int(state.raised)}")
-    return " ".join(words)
+        sees = viewer is None or viewer == taker
+        talon = card_set(dealt_talon) if phase is Phase.TRUMP else state.talon
+        fields["talon"] = _slots(talon, talon if viewer is None or (sees and taker >= 0) else 0)
+        seen = card_set(dealt_talon) if taker >= 0 else 0
+        fields["seen"] = _slots(seen, seen if sees else 0)
+        fields["taker"] = taker
+        fields["raised"] = state.raised
+    return fields
 
 
-def options_text(options: Any) -> str:
-    parts = [options.preset]
-    for key, value in sorted(options.overrides().items()):
-        if isinstance(value, list | tuple | set | frozenset):
-            value = ",".join(sorted(map(str, value)))
-        elif isinstance(value, bool):
-            value = str(value).lower()
-        parts.append(f"{key}={value}")
-    return ";".join(parts)
+def _slots(mask: int, known: int) -> Slots:
+    """Known cards (card order), then None for the rest."""
+    return [*cards_in(mask & known), *[None] * (mask & ~known).bit_count()]
 
 
-def _mask_text(mask: int, known: int) -> str:
-    """Known cards by code (card order), the rest as ``?``."""
-    names = [card.name for card in cards_in(mask & known)]
-    names += [HIDDEN] * (mask & ~known).bit_count()
-    return ".".join(names) or "-"
+def write(name: str, fields: Fields) -> str:
+    """The position the fields describe."""
+    values = {
+        "dealer": str(fields["dealer"]), "phase": str(fields["phase"]),
+        "hands": "/".join(cards_text(hand) for hand in fields["hands"]),
+        "trump": NONE if fields["trump"] is None else str(fields["trump"]),
+        "up": NONE if fields["turned_up"] is None else fields["turned_up"].name,
+        "calls": _said(fields["calls"]), "doubles": _said(fields["doubles"]),
+        "tricks": ",".join(seated_text(*t) for t in fields["tricks"]) or NONE,
+        "trick": NONE if fields["trick"] is None else seated_text(*fields["trick"]),
+        "marriages": ",".join(f"{s}:{suit}" for s, suit in fields["marriages"]) or NONE,
+        "announced": NONE if fields["announced"] is None else str(fields["announced"])}
+    if "talon" in fields:
+        values["talon"] = cards_text(fields["talon"])
+        values["seen"] = cards_text(fields["seen"])
+        values["taker"] = NONE if fields["taker"] < 0 else str(fields["taker"])
+        values["raised"] = flag_text(fields["raised"])
+    return join(name, fields["options"], ((key, values[key]) for key in keys("talon" in fields)))
 
 
 def _said(calls: tuple[tuple[int, str], ...]) -> str:
-    return ",".join(f"{seat}:{text.replace(' ', '_')}" for seat, text in calls) or "-"
-
-
-def _trick_text(trick: tuple[tuple[int, Card], ...]) -> str:
-    return f"{trick[0][0]}:" + ".".join(card.name for _, card in trick)
+    return ",".join(f"{seat}:{text.replace(' ', '_')}" for seat, text in calls) or NONE
 
 
 # --- reading --------------------------------------------------------------------------------
-def parse(cls: type[ContractSchnapsen], text: str) -> dict[str, Any]:
+def parse(cls: Shape, text: str) -> Fields:
     """The fields of a position (hands and talons as :data:`Slots`); PositionError names
-    what is wrong. Hidden cards are allowed here; :func:`build` refuses them."""
-    words = text.split()
-    if len(words) < 2 or words[0] != cls.NAME:
-        raise PositionError(f"a {cls.NAME} position starts with '{cls.NAME}' and its options")
-    options = read_options(cls.OPTIONS, words[1], ";")
-    fields: dict[str, str] = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key in fields:
-            raise PositionError(f"{word!r}: expected each field once as key=value")
-        fields[key] = value
-    needed = ["dealer", "phase", "hands", "trump", "up", "calls", "doubles", "tricks", "trick",
-              "marriages", "announced"]
-    if cls.TALON_SIZE:
-        needed += ["talon", "seen", "taker", "raised"]
-    missing = [key for key in needed if key not in fields]
-    unknown = sorted(set(fields) - set(needed))
-    if missing or unknown:
-        raise PositionError(f"{cls.NAME} position: missing {missing}, unknown {unknown}")
+    what is wrong. Hidden cards are allowed here; ``from_fields`` refuses them."""
+    options_word, fields = split(text, cls.NAME, keys(bool(cls.TALON_SIZE)))
+    options = read_options(cls.OPTIONS, options_word)
+
+    def seat(value: str, what: str) -> int:
+        return read_seat(value, f"{cls.NAME} position: {what}", cls.SEATS)
+
+    def suit(value: str, what: str) -> Suit | None:
+        return read_suit(value, f"{cls.NAME} position: {what}")
+
+    def slots(value: str, what: str) -> Slots:
+        return read_cards(value, what, DECK, hidden=True)
+
+    def trick(value: str) -> tuple[int, list[Card]]:
+        return read_seated(value, f"{cls.NAME} position: a trick", cls.SEATS, DECK)
+
     try:
-        out: dict[str, Any] = {
-            "options": options, "dealer": _seat(cls, fields["dealer"]),
-            "phase": Phase(fields["phase"]),
-            "hands": [_slots(h) for h in fields["hands"].split("/")],
-            "trump": None if fields["trump"] == "-" else Suit[fields["trump"]],
-            "turned_up": None if fields["up"] == "-" else Card[fields["up"]],
-            "calls": _read_said(cls, fields["calls"]),
-            "doubles": _read_said(cls, fields["doubles"]),
-            "tricks": [] if fields["tricks"] == "-" else [
-                _read_trick(cls, t) for t in fields["tricks"].split(",")],
-            "trick": None if fields["trick"] == "-" else _read_trick(cls, fields["trick"]),
-            "marriages": () if fields["marriages"] == "-" else tuple(
-                (_seat(cls, s), Suit[suit]) for s, suit in
-                (m.split(":") for m in fields["marriages"].split(","))),
-            "announced": None if fields["announced"] == "-" else Suit[fields["announced"]],
-        }
-        if cls.TALON_SIZE:
-            out["talon"] = _slots(fields["talon"])
-            out["seen"] = _slots(fields["seen"])
-            out["taker"] = -1 if fields["taker"] == "-" else _seat(cls, fields["taker"])
-            out["raised"] = fields["raised"] == "1"
-    except (KeyError, ValueError) as error:
-        if isinstance(error, PositionError):
-            raise
-        raise PositionError(f"{cls.NAME} position: bad value ({error})") from None
-    if len(out["hands"]) != cls.SEATS:
-        raise PositionError(f"{cls.NAME} has {cls.SEATS} hands, the position has "
-                            f"{len(out['hands'])}")
-    if out["phase"] is Phase.OVER:
+        phase = Phase(fields["phase"])
+    except ValueError:
+        raise PositionError(f"{cls.NAME} position: {fields['phase']!r} is not a phase: "
+                            f"{', '.join(p.value for p in Phase)}") from None
+    marriages = []
+    for item in (maybe(fields["marriages"]) or "").split(","):
+        if item:
+            who, _, named = item.partition(":")
+            marriages.append((seat(who, "a marriage's seat"), suit(named, "a marriage's suit")))
+    up = read_known(fields["up"], "up", DECK)
+    out: Fields = {
+        "options": options, "dealer": seat(fields["dealer"], "dealer"), "phase": phase,
+        "hands": [slots(h, "hands") for h in per_seat(fields["hands"], "hands", cls.SEATS)],
+        "trump": suit(fields["trump"], "trump"), "turned_up": up[0] if up else None,
+        "calls": _read_said(cls, fields["calls"]), "doubles": _read_said(cls, fields["doubles"]),
+        "tricks": [] if fields["tricks"] == NONE else [
+            trick(t) for t in fields["tricks"].split(",")],
+        "trick": None if fields["trick"] == NONE else trick(fields["trick"]),
+        "marriages": tuple(marriages), "announced": suit(fields["announced"], "announced")}
+    if cls.TALON_SIZE:
+        out["talon"] = slots(fields["talon"], "talon")
+        out["seen"] = slots(fields["seen"], "seen")
+        out["taker"] = -1 if fields["taker"] == NONE else seat(fields["taker"], "taker")
+        out["raised"] = read_flag(fields["raised"], "raised")
+    if phase is Phase.OVER:
         raise PositionError("the deal is over: a position is a state that can continue")
     return out
 
 
-def _seat(cls: type[ContractSchnapsen], text: str) -> int:
-    if not text.isdigit() or int(text) >= cls.SEATS:
-        raise PositionError(f"{text!r} is not a seat of {cls.NAME}")
-    return int(text)
-
-
-def _slots(text: str) -> Slots:
-    if text == "-":
-        return []
-    return [None if code == HIDDEN else Card[code] for code in text.split(".")]
-
-
-def _read_said(cls: type[ContractSchnapsen], text: str) -> tuple[tuple[int, str], ...]:
-    if text == "-":
+def _read_said(cls: Shape, text: str) -> tuple[tuple[int, str], ...]:
+    if text == NONE:
         return ()
     out = []
     for item in text.split(","):
@@ -186,146 +201,55 @@ def _read_said(cls: type[ContractSchnapsen], text: str) -> tuple[tuple[int, str]
             action = Action.parse(said.replace("_", " "))
         except ActionParseError as error:
             raise PositionError(str(error)) from None
-        out.append((_seat(cls, seat), str(action)))
+        out.append((read_seat(seat, f"{cls.NAME} position: a call's seat", cls.SEATS),
+                    str(action)))
     return tuple(out)
 
 
-def _read_trick(cls: type[ContractSchnapsen], text: str) -> tuple[int, list[Card]]:
-    seat, sep, codes = text.partition(":")
-    if not sep or not codes:
-        raise PositionError(f"{text!r}: expected leader:cards")
-    return _seat(cls, seat), [Card[code] for code in codes.split(".")]
+class Start(NamedTuple):
+    """What a game built from a position is made of: the deal for ``setup``, the state values
+    (``game.State`` names) read directly, and the tricks from which the game restores who won
+    them (its own rules, B-4)."""
+
+    dealt: tuple[tuple[Card, ...], ...]
+    dealt_talon: tuple[Card, ...]
+    dealer: int
+    options: RuleOptions
+    phase: Phase
+    state: dict[str, Any]
+    tricks: list[tuple[int, list[Card]]]
+    trick: tuple[int, list[Card]] | None
 
 
-def build(cls: type[ContractSchnapsen], fields: dict[str, Any]) -> ContractSchnapsen:
-    """The game in the state the fields describe (no hidden cards); its history starts here."""
+def start(fields: Fields) -> Start:
+    """The deal and state values of a position with every card known; PositionError where a
+    card is hidden, missing or twice, or trump is not named after phase trump."""
     hands: list[Slots] = fields["hands"]
     talon: Slots = fields.get("talon", [])
-    if any(card is None for hand in hands for card in hand) or None in talon or None in fields.get(
-            "seen", []):
+    if any(None in slots for slots in (*hands, talon, fields.get("seen", []))):
         raise PositionError("a position to play from names every card (no '?')")
+    known = [[card for card in hand if card is not None] for hand in hands]
+    talon_cards = [card for card in talon if card is not None]
     phase: Phase = fields["phase"]
-    dealer = fields["dealer"]
-    if phase is Phase.TRUMP:
-        game = cls([list(h) for h in hands], list(talon), dealer,  # type: ignore[arg-type]
-                   fields["options"])
-        game.starts_at_position = True
-        return game
-    tricks = fields["tricks"]
-    trick = fields["trick"]
+    if phase is Phase.TRUMP:  # a deal as dealt: the game checks it (B-2, D-1)
+        return Start(tuple(tuple(h) for h in known), tuple(talon_cards), fields["dealer"],
+                     fields["options"], phase, {}, [], None)
+    tricks, trick = fields["tricks"], fields["trick"]
     played = [card for _, cards in tricks for card in cards] + (trick[1] if trick else [])
-    every = [c for hand in hands for c in hand] + list(talon) + played
-    if sorted(every) != sorted(cards_in(DECK)):
+    if sorted([*(c for hand in known for c in hand), *talon_cards, *played]) != list(
+            cards_in(DECK)):
         raise PositionError("the hands, the talon and the tricks must hold the 20 cards once "
                             "each")
-    game = cls.__new__(cls)
-    game.setup(dealer, fields["options"], None,
-               tuple(tuple(sorted(h)) for h in hands),  # type: ignore[arg-type]
-               tuple(c for c in (talon if phase is Phase.AUCTION else fields.get("seen", ()))
-                     if c is not None))
-    game.starts_at_position = True
-    game.phase = phase
-    game.hands = tuple(card_set(h) for h in hands)  # type: ignore[arg-type]
-    game.trump, game.turned_up = fields["trump"], fields["turned_up"]
-    game.calls, game.doubles = fields["calls"], fields["doubles"]
-    game.marriages, game.announced = fields["marriages"], fields["announced"]
-    if game.trump is None:
+    if fields["trump"] is None:
         raise PositionError("after phase trump the trump suit is named")
-    if cls.TALON_SIZE:
-        game.talon = card_set(talon)  # type: ignore[attr-defined,arg-type]
-        game.talon_taker = fields["taker"]  # type: ignore[attr-defined]
-        game.raised = fields["raised"]  # type: ignore[attr-defined]
-    _restore_talk(game, phase)
-    _restore_play(game, phase, tricks, trick)
-    return game
-
-
-def _restore_talk(game: ContractSchnapsen, phase: Phase) -> None:
-    """The auction, the contract and the doubling, from what was said (B-3, B-6, D-1)."""
-    auction = Auction.start(game.caller, game.SEATS)
-    raised = None
-    for seat, text in game.calls[1:]:
-        action = Action.parse(text)
-        if auction.over:
-            raised = (seat, action.arg)
-            continue
-        if action.verb == "bid":
-            contract = game.contracts.get(action.arg)
-            if contract is None:
-                raise PositionError(f"{action.arg!r} is not a contract in this game")
-            auction = auction.bid(seat, contract.name, contract.rank, game._drop_outbid())
-        elif action.verb == "pass":
-            auction = auction.passed(seat)
-        else:
-            raise PositionError(f"{text!r} is not a call in the auction")
-    game.auction = auction
-    if phase is Phase.AUCTION:
-        if auction.over:
-            raise PositionError("the calls end the auction, but the phase is auction")
-        game.to_act = auction.to_speak
-        return
-    if not auction.over:
-        raise PositionError(f"the calls leave the auction open in phase {phase}")
-    if auction.high is None:
-        game._fix_contract(None, game.caller)
-    else:
-        game._fix_contract(game.contracts[auction.high], auction.high_seat)
-    if raised is not None:
-        game._fix_contract(game.contracts[raised[1]], raised[0])
-    if phase is Phase.TALON:
-        game.to_act = getattr(game, "talon_taker", -1)
-        if game.to_act < 0:
-            raise PositionError("phase talon needs the talon's taker")
-        return
-    doubling = Doubling.start(*game.sides)
-    for _, text in game.doubles:
-        if doubling.over:
-            raise PositionError("more doubling calls than B-6 allows")
-        doubling = doubling.passed() if text == "pass" else doubling.doubled()
-    game.doubling = doubling
-    if phase is Phase.DOUBLE:
-        if doubling.over:
-            raise PositionError("the doubling calls are over, but the phase is double")
-        game.to_act = doubling.asking[0]
-    elif not doubling.over:
-        raise PositionError("doubling is still open in phase play")
-
-
-def _restore_play(game: ContractSchnapsen, phase: Phase,
-                  tricks: list[tuple[int, list[Card]]], trick: tuple[int, list[Card]] | None,
-                  ) -> None:
-    """Tricks, their winners and points, the trick on the table, who leads and acts (B-4)."""
-    if phase is not Phase.PLAY:
-        if tricks or trick:
-            raise PositionError(f"no tricks before phase play (phase {phase})")
-        return
-    caller_leads = game.contract is None or game.contract.caller_leads
-    leader = game.caller if caller_leads else game.declarer
-    points = [0] * game.SEATS
-    size = game.active.bit_count()
-    for lead, cards in tricks:
-        if len(cards) != size or lead != leader:
-            raise PositionError(f"a trick of {size} cards led by seat {leader} expected")
-        seated = _seated(game, lead, cards)
-        winner = seated[trick_winner(cards, game.play_trump, game.order)][0]
-        points[winner] += sum(CARD_POINTS[c] for c in cards)
-        game.winners = (*game.winners, winner)
-        game.tricks = (*game.tricks, seated)
-        leader = winner
-    game.points = tuple(points)
-    game.leader = game.to_act = leader
-    if trick is not None:
-        lead, cards = trick
-        if lead != leader or len(cards) >= size:
-            raise PositionError(f"the trick on the table is led by seat {leader}, "
-                                f"with fewer than {size} cards")
-        game.trick = _seated(game, lead, cards)
-        game.to_act = game._seat_after(game.trick[-1][0])
-
-
-def _seated(game: ContractSchnapsen, lead: int, cards: list[Card]) -> tuple[tuple[int, Card], ...]:
-    out, seat = [], lead
-    for card in cards:
-        out.append((seat, card))
-        seat = game._seat_after(seat)
-    return tuple(out)
+    state: dict[str, Any] = {
+        "phase": phase, "hands": tuple(card_set(hand) for hand in known),
+        "trump": fields["trump"], "turned_up": fields["turned_up"], "calls": fields["calls"],
+        "doubles": fields["doubles"], "marriages": fields["marriages"],
+        "announced": fields["announced"]}
+    if "talon" in fields:
+        state.update(talon=card_set(talon_cards), talon_taker=fields["taker"],
+                     raised=fields["raised"])
+    shown = talon_cards if phase is Phase.AUCTION else fields.get("seen", [])
+    return Start(tuple(tuple(sorted(hand)) for hand in known), tuple(shown), fields["dealer"],
+                 fields["options"], phase, state, tricks, trick)

@@ -23,6 +23,7 @@ from stich.core.cards import Card, Suit, cards_in, format_cards
 from stich.core.knowledge import Event, InfoState
 from stich.core.observer import ObservationType, Observer
 from stich.core.options import OptionsError, RuleOptions
+from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, record_cards
 from stich.core.sampling import MAX_TRIES, NoWorld
 
@@ -492,10 +493,18 @@ class Game(ABC):
     def legal_action_mask(self) -> list[int]:
         return self.ACTION_SPACE.mask(self.legal_actions())
 
-    # --- positions (issue 8, item 4) -------------------------------------------------------
-    def position(self) -> str:
+    # --- positions (stich.core.position, docs/rules/notation.md) ----------------------------
+    def position(self, viewer: int | None = None) -> str:
         """The whole state as one line (all hands, the options), not the history; its first
-        word is the game's name. ``from_position`` reads it back."""
+        word is the game's name. ``from_position`` reads it back. As seat ``viewer`` sees it if
+        given: the cards he cannot see written ``?`` (None: the whole state)."""
+        if self._result is not None:
+            raise PositionError("the deal is over: a position is a state that can continue")
+        return self.position_at(self.State(*type(self)._snapshot(self)), viewer)
+
+    def position_at(self, state: Any, viewer: int | None = None) -> str:
+        """The position of ``state`` (a :attr:`State` of this deal), as ``viewer`` sees it:
+        each game's own fields (its ``position`` module)."""
         raise NotImplementedError(f"{self.NAME} has no position notation")
 
     @classmethod

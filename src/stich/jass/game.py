@@ -20,7 +20,7 @@ from stich.core.game import CardSet, DealResult, Game, Illegal, Observation
 from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record
 from stich.core.worlds import replay
-from stich.jass import events, worlds
+from stich.jass import events, position, worlds
 from stich.jass.actions import PUSH, TRUMP
 from stich.jass.cards import (
     DECK,
@@ -38,7 +38,6 @@ from stich.jass.cards import (
 from stich.jass.observer import JassObserver
 from stich.jass.options import JassOptions as JassOptions  # re-exported: the game's options
 from stich.jass.options import factors
-from stich.jass.position import position_text, read_position
 from stich.jass.weis import (
     Declared,
     best,
@@ -454,9 +453,7 @@ class Jass(Game):
 
     # --- what each seat knows (stich.jass.events, stich.jass.worlds) -----------------------
     def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
-        first = self.clone()
-        first.__dict__.update(zip(self._STATE, state, strict=True))
-        return events.start_events(seat, state.hands[seat], position_text(first, seat))
+        return events.start_events(seat, state.hands[seat], self.position_at(state, seat))
 
     def _events(self, seat: int, actor: int, action: Action, before: Any,
                 after: Any) -> Iterable[Event]:
@@ -482,15 +479,24 @@ class Jass(Game):
                 return replayed
         return None
 
-    def position(self) -> str:
-        if self._result is not None:
-            raise ValueError("a finished deal has no position to continue from")
-        return position_text(self)
+    # --- positions (stich.jass.position) ----------------------------------------------------
+    def position_at(self, state: Any, viewer: int | None = None) -> str:
+        return position.write(self.options, self.dealer, self.scores_before, state, viewer)
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        game = read_position(cls, text)
-        game.start_position = text
+        start = position.read(text)
+        game = cls.__new__(cls)
+        game.options = start.options
+        game.dealer = start.dealer
+        game.forehand = (start.dealer + 1) % 4
+        game.seed = None
+        game.scores_before = start.scores_before
+        game.factors = factors(start.options)
+        game.__dict__.update(start.state)
+        game.dealt = tuple(tuple(cards_in(hand)) for hand in game.hands)
+        game._start_history()
+        game.start_position = game.position()
         return game
 
     # --- observations -----------------------------------------------------------------------

@@ -38,7 +38,7 @@ from stich.core.sampling import NoWorld, Slot, count_assignments, sample_assignm
 from stich.core.worlds import LastReading
 from stich.jass.cards import POINTS, STOECK_PAIR, Contract, stronger
 from stich.jass.earlier_tricks import EarlierTricks, TooMany
-from stich.jass.position import FIELDS, cards_text, parse_cards, parse_fields
+from stich.jass.position import FIELDS, cards_text, hand_sizes, parse_cards, parse_fields
 from stich.jass.weis import held_weis, is_four, weis_action, weis_points
 from stich.jass.weis_deals import WeisHands
 
@@ -147,8 +147,8 @@ def _make_plan(info: InfoState) -> _Plan:
     options_word, fields = parse_fields(events[0].arg)
     options = parse_options(options_word)
     own = card_set(events[0].cards)
-    sizes = [int(t) if seat != viewer else own.bit_count()
-             for seat, t in enumerate(fields["hands"].split("/"))]
+    sizes = [size if seat != viewer else own.bit_count()
+             for seat, size in enumerate(hand_sizes(fields["hands"]))]
     contract = None if fields["contract"] == "-" else Contract.from_word(fields["contract"])
     start_tricks = int(fields["tricks"])
     played = [0, 0, 0, 0]

@@ -13,7 +13,6 @@ from stich.core.cards import SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.dealing import check_deal, shuffled
 from stich.core.game import CardSet, DealResult, Game, Illegal, Observation, forfeit_event
 from stich.core.knowledge import Event, InfoState
-from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.core.worlds import replay
 from stich.schnapsen import events, position, worlds
@@ -34,6 +33,7 @@ from stich.schnapsen.family import (
 )
 from stich.schnapsen.observer import SchnapsenObserver
 from stich.schnapsen.options import SchnapsenOptions as SchnapsenOptions  # re-exported
+from stich.schnapsen.position import Fields as PositionFields
 
 
 @dataclasses.dataclass(frozen=True)
@@ -444,7 +444,7 @@ class Schnapsen(Game):
 
     # --- what each seat knows (stich.schnapsen.events, stich.schnapsen.worlds) -------------
     def _start_events(self, seat: int, state: Any) -> Iterable[Event]:
-        public = position.write(self, state, public=True) if self.started_at_position else None
+        public = self.position_at(state, seat) if self.started_at_position else None
         return events.start_events(seat, state, self.dealer, public)
 
     def _events(self, seat: int, actor: int, action: Action, before: Any,
@@ -467,20 +467,30 @@ class Schnapsen(Game):
                          deal.turnup, deal.dealer, info.options,  # type: ignore[arg-type]
                          None)
         else:
-            world = position.build(cls, deal.fields)  # type: ignore[assignment]
+            world = cls.from_fields(deal.fields)
         return replay(world, ((None, action) for action in deal.actions), deal.forfeit)
 
-    # --- positions (issue 8; stich.schnapsen.position) ---------------------------------------
-    def position(self) -> str:
-        if self._result is not None:
-            raise PositionError("the deal is over: a position is a state that can continue")
-        return position.write(self, self.State(*type(self)._snapshot(self)))
+    # --- positions (stich.schnapsen.position) ------------------------------------------------
+    def position_at(self, state: Any, viewer: int | None = None) -> str:
+        return position.write(position.fields_of(self.options, self.dealer, self.talon, state,
+                                                 viewer))
 
     @classmethod
     def from_position(cls, text: str) -> Self:
-        game = position.build(cls, position.parse(text))
-        assert isinstance(game, cls)
-        game.start_position = text
+        game = cls.from_fields(position.parse(text))
+        game.start_position = game.position()
+        return game
+
+    @classmethod
+    def from_fields(cls, fields: PositionFields) -> Self:
+        """The game in the state ``fields`` describe (every card known), its history starting
+        there; PositionError if the state is impossible."""
+        start = position.start(fields)
+        game = cls.__new__(cls)
+        game._setup(start.hands, start.talon, start.trump_card, start.dealer, start.options,
+                    None)
+        game.started_at_position = True
+        game.__dict__.update(start.state)
         return game
 
     # --- records ------------------------------------------------------------------------------

@@ -1,12 +1,10 @@
-"""Schnapsen positions (issue 8, item 4): a whole deal state on one line, as FEN is for chess.
-
-Words after the game's name, in this order (cards as codes joined by ``.``, ``-`` for none)::
+"""Schnapsen positions: the fields of a Schnapsen state in the position grammar
+(``stich.core.position``, docs/rules/notation.md), in this order::
 
     schnapsen soft dealer=0 leader=1 hands=CA.CT.HK.HQ.SJ/CJ.DA.DT.DQ.HA trump=HJ
         stock=CK.CQ.DJ.DK.HT.SA.SK.ST.SQ.HJ closed=- lead=- announced=- claim=0 final=0
         won=-/- marriages=- last=-
 
-- the options: the preset, then ``,name=value`` for each override (``soft,exchange_at_two=1``);
 - ``dealer``, ``leader`` (the seat on lead; the seat to act is the leader unless a card is led);
 - ``hands``: seat 0's and seat 1's hands; ``trump``: the trump card (turned up, or taken by
   now: it names the trump suit, S-2); ``stock``: the stock top first, the trump card last
@@ -20,31 +18,46 @@ Words after the game's name, in this order (cards as codes joined by ``.``, ``-`
   finished trick as seat and card (``1HA.0HK``).
 
 A game built from a position starts its history there: each seat first sees a ``position``
-event with its own hand and the public form of the position (both hands and the face-down
-stock written as ``??``, which ``Schnapsen._propose_world`` fills in).
+event with its own hand and the position as it sees it (the other hand and the face-down stock
+as ``?``, which ``Schnapsen._propose_world`` fills in). This module reads and writes
+:class:`Fields`; ``Schnapsen.from_fields`` builds the game from them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from stich.core.cards import Card, Suit, card_set, cards_in
-from stich.core.position import PositionError, read_options
+from stich.core.position import (
+    NONE,
+    PositionError,
+    cards_text,
+    flag_text,
+    join,
+    maybe,
+    per_seat,
+    read_cards,
+    read_flag,
+    read_known,
+    read_options,
+    read_pair,
+    read_seat,
+    read_suit,
+    split,
+)
 from stich.schnapsen.family import DECK, marriage_cards, points_of
 from stich.schnapsen.options import SchnapsenOptions
 
-if TYPE_CHECKING:
-    from stich.schnapsen.game import Schnapsen
-
-HIDDEN = "??"
+NAME = "schnapsen"
 KEYS = ("dealer", "leader", "hands", "trump", "stock", "closed", "lead", "announced", "claim",
         "final", "won", "marriages", "last")
 
 
 @dataclasses.dataclass
 class Fields:
-    """A position's contents; a card written ``??`` is None."""
+    """A position's contents; a hidden card is None."""
 
     options: SchnapsenOptions
     dealer: int
@@ -62,155 +75,111 @@ class Fields:
     last: tuple[tuple[int, Card], ...] | None
 
 
-def write(game: Schnapsen, state: Any, public: bool = False) -> str:
-    """The position of ``game`` in ``state`` (a ``Schnapsen.State``); ``public`` writes both
-    hands and the face-down stock as ``??``."""
-    options = game.options
-    words = [game.NAME, ",".join([options.preset, *(
-        f"{name}={_value(value)}" for name, value in sorted(options.overrides().items()))])]
+class Start(NamedTuple):
+    """What a game built from a position is made of: the deal for ``Schnapsen._setup`` and the
+    state values (``Schnapsen.State`` names) that replace the deal's start."""
 
-    def cards(mask: int) -> str:
-        if public:
-            return ".".join([HIDDEN] * mask.bit_count()) or "-"
-        return ".".join(card.name for card in cards_in(mask)) or "-"
-
-    stock = [game.talon[i] if i < 9 else state.trump_card for i in range(state.drawn, 10)]
-    stock_text = ".".join(HIDDEN if public and i < len(stock) - 1 else card.name
-                          for i, card in enumerate(stock)) or "-"
-    if state.closed_by < 0:
-        closed = "-"
-    else:
-        scores, tricks = state.closed_scores, state.closed_tricks
-        closed = f"{state.closed_by}:{scores[0]},{scores[1]}:{tricks[0]},{tricks[1]}"
-    words += [
-        f"dealer={game.dealer}", f"leader={state.leader}",
-        f"hands={cards(state.hands[0])}/{cards(state.hands[1])}",
-        f"trump={state.trump_card.name}", f"stock={stock_text}", f"closed={closed}",
-        f"lead={state.lead.name if state.lead is not None else '-'}",
-        f"announced={state.announced.name if state.announced is not None else '-'}",
-        f"claim={int(state.may_claim)}", f"final={int(state.final)}",
-        "won=" + "/".join(".".join(c.name for c in cards_in(w)) or "-" for w in state.won),
-        "marriages=" + (".".join(f"{seat}{suit.name}" for seat, suit in state.marriages) or "-"),
-        "last=" + (".".join(f"{seat}{card.name}" for seat, card in state.last_trick)
-                   if state.last_trick else "-"),
-    ]
-    return " ".join(words)
+    hands: tuple[list[Card], list[Card]]
+    talon: list[Card]
+    trump_card: Card
+    dealer: int
+    options: SchnapsenOptions
+    state: dict[str, Any]
 
 
-def _value(value: Any) -> str:
-    return str(int(value)) if isinstance(value, bool) else str(value)
+# --- writing -----------------------------------------------------------------------------------
+def fields_of(options: SchnapsenOptions, dealer: int, talon: Sequence[Card], state: Any,
+              viewer: int | None = None) -> Fields:
+    """The fields of ``state`` (a ``Schnapsen.State``) of a deal with this ``talon`` (the nine
+    face-down stock cards, top first); as ``viewer`` sees it if given: the other hand and the
+    face-down stock hidden."""
+    stock: list[Card | None] = [talon[i] if i < 9 else state.trump_card
+                                for i in range(state.drawn, 10)]
+    if viewer is not None:
+        stock[:-1] = [None] * (len(stock) - 1)
+    closed = None
+    if state.closed_by >= 0:
+        closed = (state.closed_by, state.closed_scores, state.closed_tricks)
+    hands: list[list[Card | None]] = [
+        [*cards_in(hand)] if viewer in (None, seat) else [None] * hand.bit_count()
+        for seat, hand in enumerate(state.hands)]
+    return Fields(options=options, dealer=dealer, leader=state.leader,
+                  hands=(hands[0], hands[1]), trump=state.trump_card, stock=stock,
+                  closed=closed, lead=state.lead, announced=state.announced,
+                  may_claim=state.may_claim, final=state.final, won=state.won,
+                  marriages=state.marriages, last=state.last_trick)
 
 
+def write(fields: Fields) -> str:
+    """The position the fields describe."""
+    closed = NONE
+    if fields.closed is not None:
+        closer, scores, tricks = fields.closed
+        closed = f"{closer}:{scores[0]},{scores[1]}:{tricks[0]},{tricks[1]}"
+    return join(NAME, fields.options, zip(KEYS, [
+        str(fields.dealer), str(fields.leader),
+        "/".join(cards_text(hand) for hand in fields.hands),
+        fields.trump.name, cards_text(fields.stock), closed,
+        NONE if fields.lead is None else fields.lead.name,
+        NONE if fields.announced is None else fields.announced.name,
+        flag_text(fields.may_claim), flag_text(fields.final),
+        "/".join(cards_text(cards_in(won)) for won in fields.won),
+        ".".join(f"{seat}{suit.name}" for seat, suit in fields.marriages) or NONE,
+        ".".join(f"{seat}{card.name}" for seat, card in fields.last or ()) or NONE,
+    ], strict=True))
+
+
+# --- reading -----------------------------------------------------------------------------------
 def parse(text: str, hidden: bool = False) -> Fields:
-    """The fields of a position; ``hidden`` allows ``??`` cards. PositionError names what is
+    """The fields of a position; ``hidden`` allows hidden cards. PositionError names what is
     wrong."""
-    words = text.split()
-    if len(words) < 2 or words[0] != "schnapsen":
-        raise PositionError("a Schnapsen position starts with 'schnapsen' and the options")
-    options = read_options(SchnapsenOptions, words[1], ",")
-    values: dict[str, str] = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key not in KEYS:
-            raise PositionError(f"unknown position field {word!r}; fields: {', '.join(KEYS)}")
-        if key in values:
-            raise PositionError(f"position field {key!r} given twice")
-        values[key] = value
-    missing = [key for key in KEYS if key not in values]
-    if missing:
-        raise PositionError(f"position lacks {', '.join(missing)}")
+    options_word, values = split(text, NAME, KEYS)
+    options = read_options(SchnapsenOptions, options_word)
 
-    def card_list(key: str, value: str) -> list[Card | None]:
-        if value == "-":
-            return []
-        out: list[Card | None] = []
-        for code in value.split("."):
-            if code == HIDDEN and hidden:
-                out.append(None)
-            elif code in Card.__members__ and DECK >> Card[code] & 1:
-                out.append(Card[code])
-            else:
-                raise PositionError(f"{key}: {code!r} is not a Schnapsen card")
-        return out
-
-    def known(key: str, value: str) -> list[Card]:
-        cards = card_list(key, value)
-        if any(card is None for card in cards):
-            raise PositionError(f"{key}: hidden cards are not allowed here")
-        return [card for card in cards if card is not None]
-
-    def pair(key: str) -> tuple[str, str]:
-        first, sep, second = values[key].partition("/")
-        if not sep:
-            raise PositionError(f"{key} must be two lists joined by '/'")
-        return first, second
+    def cards(key: str, value: str) -> list[Card | None]:
+        return read_cards(value, key, DECK, hidden)
 
     def seat(key: str, value: str) -> int:
-        if value not in ("0", "1"):
-            raise PositionError(f"{key} must be seat 0 or 1, not {value!r}")
-        return int(value)
-
-    def flag(key: str) -> bool:
-        if values[key] not in ("0", "1"):
-            raise PositionError(f"{key} must be 0 or 1, not {values[key]!r}")
-        return values[key] == "1"
-
-    def suit(key: str) -> Suit | None:
-        value = values[key]
-        if value == "-":
-            return None
-        if value not in Suit.__members__:
-            raise PositionError(f"{key}: {value!r} is not a suit")
-        return Suit[value]
+        return read_seat(value, key, 2)
 
     def seated(key: str) -> list[tuple[int, str]]:
-        if values[key] == "-":
-            return []
-        out = []
-        for item in values[key].split("."):
-            out.append((seat(key, item[:1]), item[1:]))
-        return out
+        value = maybe(values[key])
+        return [] if value is None else [
+            (seat(key, item[:1]), item[1:]) for item in value.split(".")]
 
-    hand0, hand1 = pair("hands")
-    trumps = known("trump", values["trump"])
+    hand0, hand1 = per_seat(values["hands"], "hands", 2)
+    won0, won1 = per_seat(values["won"], "won", 2)
+    trumps = read_known(values["trump"], "trump", DECK)
     if len(trumps) != 1:
         raise PositionError("trump must name the trump card")
-    trump = trumps[0]
-    won0, won1 = pair("won")
     closed = None
-    if values["closed"] != "-":
-        try:
-            closer, scores, tricks = values["closed"].split(":")
-            s0, s1 = (int(x) for x in scores.split(","))
-            t0, t1 = (int(x) for x in tricks.split(","))
-        except ValueError:
-            raise PositionError("closed must be '-' or seat:points0,points1:tricks0,tricks1"
-                                ) from None
-        closed = (seat("closed", closer), (s0, s1), (t0, t1))
-    lead = known("lead", values["lead"])
-    marriages = []
-    for who, name in seated("marriages"):
-        if name not in Suit.__members__:
-            raise PositionError(f"marriages: {name!r} is not a suit")
-        marriages.append((who, Suit[name]))
-    last = [(who, known("last", code)) for who, code in seated("last")]
-    if any(len(cards) != 1 for _, cards in last):
-        raise PositionError("last names each card of the last trick as seat and card")
+    if values["closed"] != NONE:
+        parts = values["closed"].split(":")
+        if len(parts) != 3:
+            raise PositionError("closed must be '-' or seat:points0,points1:tricks0,tricks1")
+        closed = (seat("closed", parts[0]), read_pair(parts[1], "closed points"),
+                  read_pair(parts[2], "closed tricks"))
+    lead = read_known(values["lead"], "lead", DECK)
+    marriages = [(who, read_suit(name, "marriages")) for who, name in seated("marriages")]
+    last = [(who, read_known(code, "last", DECK)) for who, code in seated("last")]
+    if any(len(played) != 1 for _, played in last) or len(lead) > 1:
+        raise PositionError("lead is one card; last names each card of the last trick as "
+                            "seat and card")
     return Fields(
         options=options, dealer=seat("dealer", values["dealer"]),
         leader=seat("leader", values["leader"]),
-        hands=(card_list("hands", hand0), card_list("hands", hand1)), trump=trump,
-        stock=card_list("stock", values["stock"]), closed=closed,
-        lead=lead[0] if lead else None, announced=suit("announced"),
-        may_claim=flag("claim"), final=flag("final"),
-        won=(card_set(known("won", won0)), card_set(known("won", won1))),
-        marriages=tuple(marriages),
-        last=tuple((who, cards[0]) for who, cards in last) if last else None)
+        hands=(cards("hands", hand0), cards("hands", hand1)), trump=trumps[0],
+        stock=cards("stock", values["stock"]), closed=closed,
+        lead=lead[0] if lead else None, announced=read_suit(values["announced"], "announced"),
+        may_claim=read_flag(values["claim"], "claim"), final=read_flag(values["final"], "final"),
+        won=(card_set(read_known(won0, "won", DECK)), card_set(read_known(won1, "won", DECK))),
+        marriages=tuple((who, s) for who, s in marriages if s is not None),
+        last=tuple((who, played[0]) for who, played in last) if last else None)
 
 
-def build(cls: type[Schnapsen], fields: Fields) -> Schnapsen:
-    """The game in the state ``fields`` describe (every card known), history starting there;
-    PositionError if the state is impossible."""
+def start(fields: Fields) -> Start:
+    """The deal and state values of a position with every card known; PositionError if the
+    state is impossible."""
     hands = [_known(hand) for hand in fields.hands]
     stock = _known(fields.stock)
     _check(fields, hands, stock)
@@ -220,26 +189,18 @@ def build(cls: type[Schnapsen], fields: Fields) -> Schnapsen:
     # stock, never read (drawing reads talon[drawn] on)
     face_down = [card for card in fields.stock[:-1] if card is not None]
     talon = [*list(cards_in(outside))[:min(drawn, 9)], *face_down]
-    game = cls.__new__(cls)
-    game._setup([list(cards_in(hands[0])), list(cards_in(hands[1]))], talon, fields.trump,
-                fields.dealer, fields.options, None)
-    game.started_at_position = True
-    game.hands = (hands[0], hands[1])
-    game.drawn = drawn
+    state: dict[str, Any] = {
+        "hands": (hands[0], hands[1]), "drawn": drawn, "leader": fields.leader,
+        "lead": fields.lead,
+        "to_act": fields.leader if fields.lead is None else 1 - fields.leader,
+        "announced": fields.announced, "may_claim": fields.may_claim, "final": fields.final,
+        "won": fields.won, "points": (points_of(fields.won[0]), points_of(fields.won[1])),
+        "tricks": (fields.won[0].bit_count() // 2, fields.won[1].bit_count() // 2),
+        "marriages": fields.marriages, "last_trick": fields.last}
     if fields.closed is not None:
-        game.closed_by, game.closed_scores, game.closed_tricks = fields.closed
-    game.leader = fields.leader
-    game.lead = fields.lead
-    game.to_act = fields.leader if fields.lead is None else 1 - fields.leader
-    game.announced = fields.announced
-    game.may_claim = fields.may_claim
-    game.final = fields.final
-    game.won = fields.won
-    game.points = (points_of(fields.won[0]), points_of(fields.won[1]))
-    game.tricks = (fields.won[0].bit_count() // 2, fields.won[1].bit_count() // 2)
-    game.marriages = fields.marriages
-    game.last_trick = fields.last
-    return game
+        state["closed_by"], state["closed_scores"], state["closed_tricks"] = fields.closed
+    return Start((list(cards_in(hands[0])), list(cards_in(hands[1]))), talon, fields.trump,
+                 fields.dealer, fields.options, state)
 
 
 def _known(cards: list[Card | None]) -> Any:

@@ -75,7 +75,8 @@ class EngineBot(Bot):
             return self._choose(info)
         except BotFailure as failure:
             self.close()
-            print(f"stich: {failure.why.reason}", file=sys.stderr)
+            detail = f" ({failure.detail})" if failure.detail else ""
+            print(f"stich: {failure.why.reason}{detail}", file=sys.stderr)
             raise
 
     def retry(self, action: Action, why: Illegal) -> bool:
@@ -160,8 +161,8 @@ class EngineBot(Bot):
             index = reply["id"]
             if isinstance(index, int) and not isinstance(index, bool) and index in ids:
                 return legal[ids.index(index)]
-            raise self._failure(f"answered action id {index!r}, which is not legal now "
-                                f"(legal: {_listing(legal)})")
+            raise self._failure(f"answered action id {index!r}, which is not legal now",
+                                f"legal: {_listing(legal)}")
         text = reply.get("action")
         if not isinstance(text, str):
             raise self._failure("answered an 'action' message with neither 'action' nor 'id'")
@@ -170,8 +171,8 @@ class EngineBot(Bot):
         except ValueError:
             raise self._failure(f"answered {text!r}, which is no action") from None
         if action not in legal:
-            raise self._failure(f"answered {text!r}, which is not legal now "
-                                f"(legal: {_listing(legal)})")
+            raise self._failure(f"answered {text!r}, which is not legal now",
+                                f"legal: {_listing(legal)}")
         return action
 
     def _send(self, message: dict[str, Any]) -> None:
@@ -229,8 +230,10 @@ class EngineBot(Bot):
                 return "closed its output"
         return f"exited (code {code})"
 
-    def _failure(self, what: str) -> BotFailure:
-        return BotFailure(Illegal("engine", f"engine {self.engine_name} {what}"))
+    def _failure(self, what: str, detail: str = "") -> BotFailure:
+        """The failure every seat is told of (``what`` names no card of the engine's hand);
+        ``detail`` goes to the host's log only."""
+        return BotFailure(Illegal("engine", f"engine {self.engine_name} {what}"), detail)
 
 
 def _label(command: str) -> str:

@@ -1,0 +1,88 @@
+"""Steps a second of each game's PettingZoo environment against PettingZoo's connect_four_v3.
+
+Each environment is what a researcher gets from the package's ``env()`` (PettingZoo's own
+wrappers included) and is stepped as PettingZoo's tutorials step one: ``agent_iter``,
+``last()`` (the observation dict, tensor and mask), an action sampled from the mask by the
+action space (``action_space(agent).sample(mask)``), ``step``, a reset when the episode ends.
+Each environment runs for ``--seconds`` of CPU time per round, the environments interleaved,
+the best of ``--rounds`` rounds. Beside them: our plain loop over ``stich.new_game``
+(legal_actions, a choice, a checked apply) in moves a second, and outside PettingZoo the cost
+of one observation tensor against one move (``bench/observer_cost.py``'s measures).
+Targets (docs/research.md): every environment at least as many steps a second as
+connect_four_v3, a tensor at most five moves.
+
+Run: ``python bench/rl_env_speed.py [--seconds 1] [--rounds 3]`` (``pip install -e
+'.[rl,bench]'``: connect_four_v3 needs ``pettingzoo[classic]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pettingzoo.classic import connect_four_v3
+
+import stich
+from observer_cost import loop_time, move_time, positions, tensor_time
+from stich.adapters import pettingzoo
+
+
+def steps_per_second(make: Callable[[], Any], seconds: float, seed: int = 1) -> float:
+    """Steps (``env.step`` calls, a finished agent's ``step(None)`` included) per CPU second
+    of random play by mask sampling, resetting at each episode's end."""
+    env = make()
+    env.reset(seed=seed)
+    for index, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(seed + index)
+    steps = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = env.action_space(agent).sample(observation["action_mask"])
+            env.step(action)
+            steps += 1
+            if steps % 256 == 0 and time.process_time() >= deadline:
+                return steps / (time.process_time() - start)
+        env.reset()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=20, help="deals for the tensor cost")
+    args = parser.parse_args()
+    envs: dict[str, Callable[[], Any]] = {"connect_four_v3": connect_four_v3.env}
+    for name in stich.GAMES:
+        envs[f"stich {name}"] = lambda name=name: pettingzoo.env(name)
+    best = dict.fromkeys(envs, 0.0)
+    for _ in range(args.rounds):
+        for label, make in envs.items():
+            best[label] = max(best[label], steps_per_second(make, args.seconds))
+    reference = best["connect_four_v3"]
+    print(f"PettingZoo AEC steps per CPU second, random play by mask sampling, best of "
+          f"{args.rounds} rounds of {args.seconds:g} s")
+    for label, rate in best.items():
+        print(f"  {label:<24}{rate:10,.0f}  {rate / reference:5.2f}x connect_four_v3")
+    print(f"stich.new_game plain loop and observation tensor ({args.deals} random deals, "
+          f"best of {args.rounds}, CPU time)")
+    for name in stich.GAMES:
+        states = positions(name, None, args.deals)
+        loop = move = tensor = float("inf")
+        for _ in range(args.rounds):
+            loop = min(loop, loop_time(name, None, args.deals))
+            move = min(move, move_time(states))
+            tensor = min(tensor, tensor_time(states, "observation"))
+        print(f"  {name:<16} loop {1 / loop:10,.0f} moves/s   move {move * 1e6:6.2f} us   "
+              f"tensor {tensor * 1e6:6.2f} us = {tensor / move:4.1f} moves")
+
+
+if __name__ == "__main__":
+    main()
