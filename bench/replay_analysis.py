@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 import time
 
+from stich.analysis.explain import position_before
 from stich.bots import make_bot
-from stich.explain import position_before
 from stich.games import game_class, match_class
 from stich.web.replay import NODES, SEED, WORLDS, value_position
 

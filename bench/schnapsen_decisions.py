@@ -61,13 +61,13 @@ from stich.bots import make_bot
 from stich.bots.expert import ExpertBot, policy
 from stich.bots.expert.inference import Agreement, choices, solver_choices
 from stich.bots.expert.match_value import deal_value
-from stich.bots.pimc import outcome
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
 from stich.core.records import DealRecord
 from stich.schnapsen.game import Schnapsen
 from stich.schnapsen.match import SchnapsenMatch
+from stich.search import outcome
 
 Weighed = tuple[list[tuple[Game, float, list[int]]], list[float]]
 

@@ -8,7 +8,9 @@ one message or an array of one change's messages, docs/events.md), and games los
 that did not reach ``match_end``: must be 0). The server runs as its own process
 (``stich serve``); the load generator shares the machine's cores with it. On Linux it also
 reports the CPU milliseconds the server's process spent per move (``server_cpu_ms_per_move``:
-steadier than latency on a shared machine) and the load average before and after.
+steadier than latency on a shared machine), those of the processes below it (the bot workers:
+``worker_cpu_ms_per_move``) and the load average before and after. The client continues at
+each deal's end (``continue``), as a person who clicks at once.
 
     .venv/bin/python bench/web_load.py --tables 200 --game schnapsen
 """
@@ -74,6 +76,8 @@ async def play_table(base: str, game: str, seats: int, seed: int, latencies: lis
                     counts["errors"] += 1
                 if kind == "match_end":
                     return True
+                if kind == "deal_end":  # the next deal starts once the person continues
+                    await ws.send(json.dumps({"type": "continue"}))
                 if kind == "turn" and "legal" in message:
                     counts["client_moves"] += 1
                     sent_at = time.perf_counter()
@@ -82,13 +86,39 @@ async def play_table(base: str, game: str, seats: int, seed: int, latencies: lis
     return False
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """User and system CPU seconds of process ``pid`` so far (Linux), else None."""
+def _stat(pid: int | None) -> list[str] | None:
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return None
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """User and system CPU seconds of process ``pid`` so far (Linux), else None."""
+    fields = _stat(pid)
+    if fields is None:
+        return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int | None) -> list[int]:
+    """The processes below ``pid`` (Linux; the bot workers sit below the forkserver)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (fields := _stat(int(entry.name))) is not None:
+            parents[int(entry.name)] = int(fields[1])
+    found, frontier = [], [pid]
+    while frontier:
+        below = [child for child, parent in parents.items() if parent in frontier]
+        found += below
+        frontier = below
+    return found
+
+
+def worker_seconds(pid: int | None) -> dict[int, float]:
+    """CPU seconds so far of each process below ``pid`` (the bot workers, the forkserver)."""
+    return {child: seconds for child in descendants(pid)
+            if (seconds := cpu_seconds(child)) is not None}
 
 
 async def run(base: str, tables: int, game: str, seats: int, moves_of: Any,
@@ -98,12 +128,16 @@ async def run(base: str, tables: int, game: str, seats: int, moves_of: Any,
     start_moves = moves_of()
     load_before = os.getloadavg()[0]
     cpu_before = cpu_seconds(server)
+    workers_before = worker_seconds(server) if server is not None else {}
     started = time.perf_counter()
     results = await asyncio.gather(
         *(play_table(base, game, seats, seed, latencies, counts) for seed in range(tables)),
         return_exceptions=True)
     wall = time.perf_counter() - started
     cpu_after = cpu_seconds(server)
+    workers_after = worker_seconds(server) if server is not None else {}
+    worker_cpu = sum(seconds - workers_before.get(pid, 0.0)
+                     for pid, seconds in workers_after.items())
     moves = moves_of() - start_moves
     lost = [r for r in results if r is not True]
     latencies.sort()
@@ -117,6 +151,8 @@ async def run(base: str, tables: int, game: str, seats: int, moves_of: Any,
         "lost_examples": [repr(r)[:200] for r in lost[:3]],
         "server_cpu_ms_per_move": None if cpu_before is None or cpu_after is None or not moves
         else round(1000 * (cpu_after - cpu_before) / moves, 3),
+        "worker_cpu_ms_per_move": round(1000 * worker_cpu / moves, 3)
+        if server is not None and moves else None,
         "load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
     }
 

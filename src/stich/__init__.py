@@ -36,7 +36,7 @@ _LAZY = {
     "InfoState": "stich.core.knowledge", "Event": "stich.core.knowledge",
     "Table": "stich.core.table",
     "game_class": "stich.games", "match_class": "stich.games",
-    "replay": "stich.core.replay", "DealRecord": "stich.core.records",
+    "replay": "stich.records", "DealRecord": "stich.core.records",
 }
 
 
@@ -65,9 +65,7 @@ def new_game(name: str, preset: str | None = None, seed: int | None = None,
     cls = game_class(name)
     chosen = cls.OPTIONS.from_preset(preset, **options)
     seed = fresh_seed() if seed is None else seed
-    deal = cls.deal  # type: ignore[attr-defined]  # every game has deal(seed, dealer, options)
-    game: Game = deal(seed, options=chosen) if dealer is None else deal(seed, dealer, chosen)
-    return game
+    return cls.deal(seed, dealer, chosen)
 
 
 def from_position(text: str) -> Game:

@@ -183,30 +183,11 @@ def play(
 @record_app.command("verify")
 def verify(path: Annotated[Path, typer.Argument(help="A deal or match record (JSON).")]) -> None:
     """Replay a record through the rules; print its result as JSON or say what is wrong."""
-    from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, load_json
-    from stich.core.replay import replay
-    from stich.games import match_class
+    from stich.core.records import RecordError, load_json
+    from stich.records import verify as verify_record
 
     try:
-        data = load_json(path)
-        if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
-            game = data.get("game")
-            if not isinstance(game, str):
-                raise RecordError("a match record needs a string 'game'")
-            try:
-                cls = match_class(game)
-            except KeyError as error:
-                raise RecordError(str(error.args[0])) from None
-            match = cls.from_record(data)
-            out = {"game": match.GAME, "deals": len(match.deals), "match": match.state(),
-                   "seed_commitment": match.commitment_status}
-            if match.resigned is not None:
-                out["resigned"] = match.resigned
-        else:
-            replayed = replay(DealRecord.from_dict(data))
-            result = replayed.result()
-            out = (result.to_dict() if result
-                   else {"result": None, "to_act": replayed.current_player()})
+        out = verify_record(load_json(path))
     except RecordError as error:
         raise _fail(f"{path}: {error}") from None
     typer.echo(json.dumps(out))
@@ -221,8 +202,8 @@ def record_position(
 ) -> None:
     """Print the position before an action of a recorded deal, for `stich solve`
     (docs/rules/notation.md)."""
+    from stich.analysis.explain import deal_in, position_before
     from stich.core.records import RecordError, load_json
-    from stich.explain import deal_in, position_before
 
     try:
         dealt, _ = deal_in(load_json(path), deal)
@@ -390,23 +371,19 @@ def analyse(
 ) -> None:
     """Each legal action at a position of a recorded deal with its value for the seat to act
     (averaged over sampled worlds, exact when every card is known)."""
-    from stich.core.records import RecordError, load_json
-    from stich.explain import deal_in, explain
+    from stich.analysis.commands import AnalysisError, analyse_record
     from stich.games import canonical_name
     from stich.terminal.games import action_names
     from stich.terminal.start import StartError, choose_deck
 
     try:
-        dealt, number = deal_in(load_json(record), deal)
-        name = action_names(dealt.game, dealt.seats,
-                            choose_deck(canonical_name(dealt.game), deck))
-        explanation = explain(dealt, at, deal=number, worlds=worlds, nodes=nodes,
-                              seed=seed)
-    except StartError as error:
+        lines = analyse_record(record, at, deal=deal, worlds=worlds, nodes=nodes, seed=seed,
+                               wording=lambda dealt: action_names(
+                                   dealt.game, dealt.seats,
+                                   choose_deck(canonical_name(dealt.game), deck)))
+    except (StartError, AnalysisError) as error:
         raise _fail(str(error)) from None
-    except (RecordError, ValueError) as error:
-        raise _fail(f"{record}: {error}") from None
-    for line in explanation.lines(name):
+    for line in lines:
         typer.echo(line)
 
 
@@ -416,16 +393,13 @@ def solve(position: Annotated[str, typer.Argument(
              "older forms read too), in quotes.")]) -> None:
     """Solve a position with all cards known: each legal action's exact value, the principal
     line."""
-    from stich import from_position
-    from stich.core.position import PositionError
-    from stich.search.positions import SolveError, report, solve_game
+    from stich.analysis.commands import AnalysisError, solve_position
 
     try:
-        game = from_position(position)
-        solved = solve_game(game)
-    except (PositionError, SolveError, ValueError) as error:
+        lines = solve_position(position)
+    except AnalysisError as error:
         raise _fail(str(error)) from None
-    for line in report(game, solved):
+    for line in lines:
         typer.echo(line)
 
 

@@ -24,7 +24,7 @@ def _dealt(game: stich.Game) -> tuple[object, ...]:
 def test_a_shuffled_deck_deals_as_the_seeded_deal(name: str) -> None:
     cls = game_class(name)
     for dealer in range(cls.SEATS):
-        dealing = CardDealing(cls.deal(99, dealer))  # type: ignore[attr-defined]
+        dealing = CardDealing(cls.deal(99, dealer))
         for seed in range(40):
             expected = stich.new_game(name, seed=seed, dealer=dealer)
             game = dealing.deal(shuffled(dealing.deck, seed))

@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from stich import search
+from stich.analysis.explain import deal_in, explain, position_before
 from stich.bots import make_bot
 from stich.cli import command_app
 from stich.core.actions import Action
 from stich.core.match import Match
 from stich.core.records import DealRecord, RecordError
-from stich.explain import deal_in, explain, position_before
 from stich.games import game_class, match_class
 from stich.runner import play_deal
 from stich.terminal.games import action_names
@@ -201,7 +201,7 @@ def test_a_broken_record_is_refused_before_anything_is_explained() -> None:
 def test_a_node_budget_stops_the_sampling(tmp_path: Path) -> None:
     """With --nodes, worlds are sampled until the search has spent the budget (at least one
     world, at most --worlds), as the pimc bot counts its budget: the web replay's default."""
-    from stich.explain import value_info
+    from stich.analysis.explain import value_info
 
     path, record = _deal_file(tmp_path, "schnapsen")
     game = position_before(record, 0)

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from stich import from_position, search
+from stich.analysis.explain import position_before
 from stich.cli import command_app
-from stich.explain import position_before
 from tests.analyse.test_explain import _match
 from tests.conformance.corpus import corpus_files, read
 

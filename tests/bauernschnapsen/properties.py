@@ -16,7 +16,7 @@ from stich.core.actions import PLAY
 from stich.core.cards import cards_in
 from stich.core.game import TERMINAL
 from stich.core.records import DealRecord
-from stich.core.replay import replay
+from stich.records import replay
 from stich.schnapsen.family import DECK, points_of
 
 CARD_CODE = re.compile(r'"([CDHS][AKQJT])"')

@@ -18,7 +18,7 @@ from stich.core.cards import SUIT_MASK, Card, Suit, cards_in
 from stich.core.game import Illegal
 from stich.core.knowledge import Event
 from stich.core.records import DealRecord
-from stich.core.replay import replay
+from stich.records import replay
 from stich.schnapsen.family import DECK
 from tests.bauernschnapsen.helpers import bauern, run
 from tests.bauernschnapsen.knowledge_checks import (

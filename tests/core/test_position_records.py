@@ -11,7 +11,7 @@ import pytest
 
 from stich import from_position
 from stich.core.records import DealRecord
-from stich.core.replay import replay
+from stich.records import replay
 from tests.conformance.corpus import corpus_files, read
 
 POSITIONS = [(path.stem, entry["position"]) for path in corpus_files()

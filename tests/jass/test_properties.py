@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from stich.bots.random_bot import RandomBot
 from stich.core.cards import ALL_CARDS, Card, card_set
 from stich.core.records import DealRecord
-from stich.core.replay import replay
 from stich.jass.cards import TOTAL_POINTS
 from stich.jass.game import Jass, JassOptions
 from stich.jass.match import JassMatch
+from stich.records import replay
 from stich.runner import play_match
 
 presets = st.sampled_from(["standard", "swisslos", "turnier"])

@@ -45,7 +45,7 @@ def test_a_bot_that_breaks_a_rule_forfeits_the_deal() -> None:  # S-12
     from stich.core.cards import cards_in
     from stich.core.game import Observation
     from stich.core.records import DealRecord
-    from stich.core.replay import replay
+    from stich.records import replay
     from stich.schnapsen.family import DECK
     from stich.schnapsen.game import SchnapsenObservation
 

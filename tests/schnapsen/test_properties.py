@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from stich.core.cards import Card, Suit, cards_in
 from stich.core.game import to_json
 from stich.core.records import DealRecord
-from stich.core.replay import replay
+from stich.records import replay
 from stich.schnapsen.family import (
     DECK,
     NORMAL_ORDER,

@@ -8,7 +8,7 @@ from stich.core.actions import Action
 from stich.core.cards import Card
 from stich.core.game import TERMINAL, Illegal, IllegalActionError
 from stich.core.records import DealRecord
-from stich.core.replay import replay
+from stich.records import replay
 from stich.schnapsen.family import CARD_POINTS, DECK, TOTAL_CARD_POINTS
 from stich.schnapsen.game import Schnapsen, SchnapsenOptions
 from tests.schnapsen.helpers import deal, legal_cards, play, position

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from stich.bots import make_bot
-from stich.bots.pimc import PimcBot, nodes_for_ms, outcome
-from stich.search import native_available
+from stich.bots.pimc import PimcBot, nodes_for_ms
+from stich.search import native_available, outcome
 from tests.search.helpers import GAMES, card_play, new_deal, searched_choices, smoke_deals
 
 

@@ -12,6 +12,7 @@ are read from the styles the page sets, not watched."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -178,6 +179,94 @@ def test_a_partner_sitting_out_is_marked(browser: Any, server: str) -> None:
     show(page, state.game, state.match)
     assert "setzt aus" in page.locator(f".seatbox[data-seat='{out}']").inner_text()
     assert page.locator(".seatbox", has_text="setzt aus").count() == 1
+    page.context.close()
+
+
+def test_long_names_stay_inside_their_seats_at_390(browser: Any, server: str) -> None:
+    """The seats left and right are narrow at 390x844: a long name (the lobby's bot names)
+    wraps inside its seat instead of running off the screen."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "jass", "en")
+    seats = [{"kind": "person", "name": name, "joined": True, "away": False, "level": ""}
+             for name in ("Anna", "Bot 2 (rules)", "Bot 3 (expert)", "Bot 4 (rules)")]
+    page.evaluate("s => receive({type: 'seats', status: 'running', seats: s, watchers: 0})",
+                  seats)
+    state = deal_until("jass", my_play)
+    show(page, state.game, state.match)
+    spilled = page.evaluate("""() => [...document.querySelectorAll('.seatbox')].flatMap((box) => {
+        const outer = box.getBoundingClientRect();
+        return [...box.children].filter((part) => {
+          const r = part.getBoundingClientRect();
+          return r.left < Math.max(0, outer.left) - 0.5
+            || r.right > Math.min(innerWidth, outer.right) + 0.5;
+        }).map((part) => box.dataset.seat + ': ' + part.textContent);
+      })""")
+    assert not spilled, spilled
+    page.context.close()
+
+
+def test_the_status_line_names_a_seat_taken_after_the_view(browser: Any, server: str) -> None:
+    """The table starts as the last person sits down: a view may come before the seats
+    message with his name, and then the status line and the score name him, not "?"."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "schnapsen", "en")
+    seats = [{"kind": "person", "name": name, "joined": name is not None, "away": False,
+              "level": ""} for name in ("Anna", None)]
+    page.evaluate("s => receive({type: 'seats', status: 'waiting', seats: s, watchers: 0})",
+                  seats)
+    state = deal_until("schnapsen", lambda t: t.to_act == 1)
+    show(page, state.game, state.match)
+    assert page.inner_text("#status") == "Waiting for ?"
+    seats[1].update(name="Bert", joined=True)
+    page.evaluate("s => receive({type: 'seats', status: 'running', seats: s, watchers: 0})",
+                  seats)
+    assert page.inner_text("#status") == "Waiting for Bert"
+    assert "?" not in page.inner_text("#score")
+    page.context.close()
+
+
+def test_one_trick_is_one_stich_and_the_stock_lies_on_the_felt(browser: Any,
+                                                               server: str) -> None:
+    """A count of one is said in the singular ("1 Stich", not "1 Stiche"), and at 390x844 the
+    Schnapsen stock with its trump card lies inside the felt, not over its edge (S-2)."""
+    page = page_at(browser, "phone")
+    blank_page(page, server, "schnapsen", "de")
+
+    def one_trick(t: Table) -> bool:
+        view = seat_view(t.game, 0)
+        return 1 in (view.get("tricks_won") or []) and view["stock_size"] > 2
+
+    state = deal_until("schnapsen", one_trick)
+    show(page, state.game, state.match)
+    counts = page.locator(".seatbox .taken .count").all_inner_texts()
+    assert "1 Stich" in counts and not [c for c in counts if c.startswith("1 Stiche")], counts
+    inside = page.evaluate("""() => {
+        const felt = document.getElementById('felt').getBoundingClientRect();
+        return [...document.querySelectorAll('#trumpbox .stock svg.card')].map((card) => {
+          const r = card.getBoundingClientRect();
+          return r.left >= felt.left && r.right <= felt.right; }); }""")
+    assert inside and all(inside), inside
+    page.context.close()
+
+
+def test_the_jass_match_end_says_the_final_score(browser: Any, server: str) -> None:
+    """J-7: the end of a Jass match says both teams' totals against the target, as the
+    race says its last score and the Bummerl its marks."""
+    from stich.web.deal_end import match_end
+
+    page = page_at(browser, "phone")
+    blank_page(page, server, "jass", "en")
+    table = Table(match_class("jass")(NAMES, seed=3))
+    rng = random.Random(3)
+    while table.match is not None and not table.match.is_over():
+        table.submit(table.to_act, rng.choice(table.legal_actions()))
+    assert table.match is not None
+    end = {"type": "match_over", **match_end(table.match), "names": NAMES, "board": "",
+           "rematch": [], "table": None}
+    page.evaluate("m => receive(m)", json.loads(json.dumps(end)))
+    scores = table.match.state()["scores"]
+    assert page.inner_text("#matchover .flowlast") == (
+        f"Final score Anna & Cilli : Bert & Dora: {scores[0]}:{scores[1]} · target 2500")
     page.context.close()
 
 

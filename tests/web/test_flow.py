@@ -355,11 +355,90 @@ def test_deal_end_facts_for_every_game_are_the_results() -> None:
         assert result is not None
         facts = deal_end(table.game, table.deal_number)
         assert facts["reason"] == result.reason and facts["winners"] == list(result.winner)
-        for index, side in enumerate(facts["sides"]):
-            assert facts["card_points"][index] == result.card_points[side[0]]
+        teams = game_class(game_name).TEAMS
+        for index, side in enumerate(facts["sides"]):  # each team of the side once
+            assert facts["card_points"][index] == sum(
+                result.card_points[team[0]] for team in teams if team[0] in side)
             assert facts["game_points"][index] == result.game_points[side[0]]
         assert all(rule["rule"][0] in "SBJ" for rule in facts["rules"]), facts["rules"]
+        taken = {s for side in facts["sides"] for s in side}
+        assert sum(facts["card_points"]) == sum(  # nobody's points left out of the panel
+            result.card_points[team[0]] for team in teams if team[0] in taken)
         json.dumps(facts)
+
+
+SCHNAPSEN_RULE = {  # S-8, S-9, S-12: the line of the rules each way a deal ends scores by
+    "claim": {"loser_33", "loser_under_33", "loser_no_trick"},
+    "claim after closing": {"closed_loser_33", "closed_loser_under_33", "closed_loser_no_trick"},
+    "false claim": {"false_claim", "closer_failed"},
+    "claim against closer": {"closer_failed"}, "closer failed": {"closer_failed"},
+    "last trick": {"last_trick"}}
+
+
+def test_each_deal_end_names_the_rule_that_scored_it() -> None:
+    """The panel's rule line is the one that gave the points: a false claim is judged on the
+    opponent's own points (S-8), the stock run out scores 1 whatever the points (S-9), a
+    failed close 2 or 3; Jass names each team's Weis and Stöck (J-5, J-6) and the Match bonus
+    in points (J-7). Every kind has its words in both languages."""
+    from stich.games import game_class
+    from stich.web.deal_end import deal_end
+    from tests.web.words import words
+
+    table_words = words()
+    seen: set[str] = set()
+    for seed in range(60):
+        table = Table(match_class("schnapsen")(["A", "B"], seed=seed), hold=True)
+        rng = random.Random(seed)
+        while not table.between:
+            table.submit(table.to_act, rng.choice(table.legal_actions()))
+        facts = deal_end(table.game, 0)
+        [rule] = facts["rules"]
+        assert rule["kind"] in SCHNAPSEN_RULE[facts["reason"]], (facts["reason"], rule)
+        assert rule["points"] == max(facts["game_points"])
+        seen.add(facts["reason"])
+        for lang in ("de", "en"):
+            assert "rule_" + rule["kind"] in table_words[lang], rule
+    assert {"claim", "false claim", "last trick"} <= seen, seen
+    bonus = game_class("jass").OPTIONS().match_bonus
+    kinds: set[str] = set()
+    for seed in range(40):
+        table = Table(match_class("jass")(["A", "B", "C", "D"], seed=seed), hold=True)
+        rng = random.Random(seed)
+        while not table.between:
+            table.submit(table.to_act, rng.choice(table.legal_actions()))
+        result = table.game.result()
+        assert result is not None
+        facts = deal_end(table.game, 0)
+        for rule in facts["rules"]:
+            kinds.add(rule["kind"])
+            assert "rule_" + rule["kind"] in table_words["en"], rule
+            if rule["kind"] == "match":
+                assert rule["points"] == bonus and rule["side"] in ([0, 2], [1, 3])
+            if rule["kind"] in ("weis", "stoeck"):
+                team = facts["sides"].index(rule["side"])
+                assert rule["points"] == result.extra[rule["kind"]][team] > 0
+    assert {"multiplier", "weis"} <= kinds, kinds
+    both = 0
+    for game_name, seats in (("bauernschnapsen", 4), ("dreierschnapsen", 3)):  # B-5
+        for seed in range(12):
+            table = Table(match_class(game_name)(["A", "B", "C", "D"][:seats], seed=seed),
+                          hold=True)
+            rng = random.Random(seed)
+            while not table.between and not table.match.is_over():  # type: ignore[union-attr]
+                table.submit(table.to_act, rng.choice(table.legal_actions()))
+            result = table.game.result()
+            assert result is not None
+            declared = deal_end(table.game, 0)["rules"][0]
+            if result.extra.get("declarer") is not None:  # made or failed: by whom
+                assert declared["kind"] == "contract_by"
+                assert declared["seat"] == result.extra["declarer"]
+            assert "rule_" + declared["kind"] in table_words["de"], declared
+            if game_name == "dreierschnapsen" and result.extra.get("declarer") is not None:
+                facts = deal_end(table.game, 0)  # D-1: two defenders, each his own points
+                defenders = facts["sides"][1]
+                assert facts["card_points"][1] == sum(result.card_points[s] for s in defenders)
+                both += all(result.card_points[s] for s in defenders)
+    assert both, "no deal where both defenders took card points"
 
 
 def test_a_restart_between_deals_keeps_the_panel(sqlite_url: str, pool: Executor) -> None:

@@ -96,6 +96,13 @@ def test_the_deal_end_panel_shows_the_records_numbers(phone: Any, server: str) -
     how = phone.inner_text("#dealend .flowhow")
     assert how.startswith(("Anna won", "Bot 2 (random) won"))
     assert phone.locator("#dealend .flowcards svg.card").count() >= 2  # the last trick
+    indices = phone.evaluate("""() => [...document.querySelectorAll('#dealend svg.card')]
+        .map((card) => { const r = card.querySelector('text').getBoundingClientRect();
+                         const next = card.nextElementSibling;
+                         return [r.height, r.left, r.right,
+                                 next ? next.getBoundingClientRect().left : 1e9]; })""")
+    assert all(height >= 16 and left >= 0 and right <= 390 and right <= following
+               for height, left, right, following in indices), indices  # at the table's size
     assert phone.evaluate("() => view.deal") == 0  # the next deal waits for us
     phone.click("#continue")
     phone.wait_for_function("() => view.deal === 1")
@@ -130,7 +137,8 @@ def test_match_over_and_a_rematch_between_two_browser_players(browser: Any, phon
     phone.click("#rematch")
     desk.wait_for_selector("#matchover .help")  # "Rematch asked by: Anna"
     assert "Anna" in desk.inner_text("#matchover .help")
-    desk.click("#rematch")
+    assert desk.evaluate("() => document.activeElement.id") == "rematch"
+    desk.keyboard.press("Enter")  # the keyboard alone
     for page in pages:
         page.wait_for_function(f"() => location.pathname !== '/t/{made['id']}' "
                                "&& typeof view !== 'undefined' && view !== null")
@@ -178,6 +186,27 @@ def test_a_claim_below_66_asks_once_in_soft(phone: Any, server: str) -> None:
     assert "false claim" in phone.inner_text("#dealend .flowhow")
 
 
+def test_a_claim_sent_twice_leaves_no_question_and_no_turn_over_the_deal_end(
+        phone: Any, server: str) -> None:
+    """The second look asks once, so a second press of the claim's key sends it; the deal's
+    end then takes the question down, and while its panel is up the status line, the felt's
+    outline and the tab title say nobody's turn (docs/web.md, "Between deals")."""
+    phone.add_init_script("localStorage.setItem('stich:lang', 'en')")
+    made = table(server, "schnapsen", ["person", "random"], preset="soft")
+    sit(phone, server, made["id"], "Anna")
+    claim_button(phone, preset_warns=True)
+    phone.wait_for_function("() => document.getElementById('status').textContent === 'Your turn'")
+    key = phone.inner_text("#actions button[data-action='claim'] kbd")
+    phone.keyboard.press(key)
+    phone.wait_for_selector("#confirm:not([hidden])")
+    phone.keyboard.press(key)  # asked once: the second press goes through
+    phone.wait_for_selector("#dealend:not([hidden])")
+    assert phone.locator("#confirm").is_hidden()
+    assert phone.inner_text("#status") == "Deal 1 is over"
+    assert not phone.evaluate("() => document.getElementById('felt').classList.contains('my-turn')")
+    assert not phone.title().startswith("●")
+
+
 def test_a_claim_in_sharp_has_no_hint(phone: Any, server: str) -> None:
     phone.add_init_script("localStorage.setItem('stich:lang', 'en')")
     made = table(server, "schnapsen", ["person", "random"], preset="sharp")
@@ -194,9 +223,14 @@ def test_a_seat_chosen_on_the_join_page(phone: Any, server: str) -> None:
     phone.add_init_script("localStorage.setItem('stich:lang', 'en')")
     made = table(server, "jass", ["person", "random", "person", "random"])
     phone.goto(f"{server}/t/{made['id']}")
+    phone.wait_for_selector("#seatchoice .seatrow")
     rows = phone.locator("#seatchoice .seatrow")
     assert rows.count() == 4
-    assert "Team 1" in rows.nth(2).inner_text() and "free" in rows.nth(2).inner_text()
+    # the team as the table's seats name it, the list above the join button
+    assert "Team A" in rows.nth(2).inner_text() and "free" in rows.nth(2).inner_text()
+    assert "Team B" in rows.nth(1).inner_text()
+    assert phone.evaluate("""() => document.getElementById('seatchoice').getBoundingClientRect()
+        .bottom <= document.getElementById('joinbtn').getBoundingClientRect().top""")
     assert phone.locator("#seatchoice input[value='1']").is_disabled()  # a bot's seat
     sit(phone, server, made["id"], "Anna", seat=2, started=False)
     phone.wait_for_function("() => seat === 2")

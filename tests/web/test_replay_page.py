@@ -158,3 +158,25 @@ def test_every_game_replays_and_is_analysed(browser: Any, server: str, game: str
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # nothing sideways
     assert not errors
     context.close()
+
+
+def test_the_replays_card_indices_are_16_px_at_390(phone: Any, server: str) -> None:
+    """docs/web.md, "Access": the replay's hands and trick draw their cards at full size
+    (indices of 16 CSS px and more at 390x844), a Jass hand of nine overlapped so that every
+    card's index stays in view and nothing runs off the page."""
+    table_id = finished_table(server, "jass", 4)
+    phone.goto(f"{server}/replay/{table_id}")
+    phone.wait_for_selector("#hands svg.card")
+    phone.click("#next")
+    found = phone.evaluate("""() => [...document.querySelectorAll(
+        '#hands svg.card, #trick svg.card')].map((card) => {
+          const index = card.querySelector('text').getBoundingClientRect();
+          const next = card.nextElementSibling;
+          return {height: index.height, left: index.left, right: index.right,
+                  covered: next ? next.getBoundingClientRect().left < index.right : false};
+        })""")
+    assert len(found) >= 36, found
+    assert min(card["height"] for card in found) >= 16, found
+    assert not [card for card in found if card["covered"] or card["left"] < 0
+                or card["right"] > 390], found
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -15,7 +15,7 @@ import pytest
 from stich.core.cards import Card
 from stich.core.knowledge import Event
 from stich.core.records import DealRecord
-from stich.core.replay import replay
+from stich.records import replay
 from tests.web.helpers import client_for, join, new_table, next_message
 
 NAMES = ["Anna", "Bert", "Cilli", "Dora"]

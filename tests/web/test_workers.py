@@ -1,5 +1,6 @@
-"""Two ``stich serve`` workers on loopback sharing the lobby through Redis (issue 13, item 7):
-a table whose players are connected to different workers is played to its end."""
+"""Two ``stich serve`` workers on loopback sharing the lobby through Redis (docs/web.md,
+"Several workers behind one address"): a table whose players are connected to different
+workers is played to its end, and the owner's calls reach the worker holding the table."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,3 +126,40 @@ def test_a_table_played_across_two_workers(workers: list[str]) -> None:
         assert [m["n"] for m in numbered] == list(range(len(numbered)))
         assert numbered[-1]["type"] == "match_end"
     assert call(f"http://{two}/api/tables/{table['id']}")["status"] == "finished"
+
+
+def test_the_owners_calls_reach_the_worker_holding_the_table(workers: list[str]) -> None:
+    """A bot for a free seat and a cancel, asked of the worker that does not hold the table,
+    are done by the one that does: its people, connected there, hear of them at once."""
+    from websockets.sync.client import connect
+
+    one, two = workers
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    started = call(f"http://{one}/api/tables", {"game": "schnapsen", "seats": seats})
+    anna = call(f"http://{one}/api/tables/{started['id']}/join", {"name": "Anna"})
+    with connect(f"ws://{one}/ws/{started['id']}?token={anna['token']}") as ws:
+        info = call(f"http://{two}/api/tables/{started['id']}/bot",
+                    {"owner": started["owner"], "seat": 1, "level": "random"})
+        assert info["seats"][1]["kind"] == "bot"
+        while True:  # Anna, at the holding worker, is told and the match starts there
+            message = next_message(ws)
+            if message["type"] == "view":
+                break
+    assert call(f"http://{one}/api/tables/{started['id']}")["status"] == "running"
+
+    waiting = call(f"http://{one}/api/tables", {"game": "schnapsen", "seats": seats})
+    bert = call(f"http://{one}/api/tables/{waiting['id']}/join", {"name": "Bert"})
+    with connect(f"ws://{one}/ws/{waiting['id']}?token={bert['token']}") as ws:
+        refused = urllib.request.Request(
+            f"http://{two}/api/tables/{waiting['id']}/cancel",
+            data=json.dumps({"owner": "not the owner"}).encode(),
+            headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(refused, timeout=30)
+        assert error.value.code == 403
+        assert call(f"http://{two}/api/tables/{waiting['id']}/cancel",
+                    {"owner": waiting["owner"]}) == {"status": "cancelled"}
+        while (message := next_message(ws))["type"] != "seats" or (
+                message["status"] != "cancelled"):
+            pass
+    assert call(f"http://{one}/api/tables/{waiting['id']}")["status"] == "cancelled"

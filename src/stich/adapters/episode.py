@@ -96,7 +96,7 @@ class Episode:
                 [f"Seat {i}" for i in range(self.seats)], seed, self.options)
             self.game = self.match.new_deal()
         else:
-            self.game = self.game_class.deal(  # type: ignore[attr-defined]
+            self.game = self.game_class.deal(
                 seed, options=self.options)
         self.deals = 1
         self._legal = None

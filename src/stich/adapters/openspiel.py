@@ -123,7 +123,7 @@ class StichGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
         if not 0 <= self.dealer < cls.SEATS:
             raise ValueError(f"dealer must be a seat from 0 to {cls.SEATS - 1}, "
                              f"not {self.dealer}")
-        self.dealing = CardDealing(cls.deal(0, self.dealer, self.options))  # type: ignore[attr-defined]
+        self.dealing = CardDealing(cls.deal(0, self.dealer, self.options))
         """How a deal is dealt from the chance outcomes (the first deal of a match learns its
         own: the match decides its dealer)."""
         cards = self.dealing.size

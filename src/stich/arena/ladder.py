@@ -100,7 +100,7 @@ def play_pairing(plan: LadderPlan, pairing: Pairing) -> dict[str, Any]:
                             derive_seed(plan.seed, "bot", pairing.key, rotation, seat),
                             nodes=plan.nodes)
                    for seat, is_a in enumerate(a_seats)]
-        deal = cls.deal(deal_seed, options=plan.options)  # type: ignore[attr-defined]
+        deal = cls.deal(deal_seed, options=plan.options)
         play_deal(deal, players)
         utilities = deal.utilities()
         total += sum(u for u, is_a in zip(utilities, a_seats, strict=True) if is_a)

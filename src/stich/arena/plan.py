@@ -20,7 +20,7 @@ from stich.core.dealing import derive_seed
 from stich.core.match import Match
 from stich.core.options import RuleOptions
 from stich.games import game_class, match_class
-from stich.runner import play_match
+from stich.play.driver import play_match
 
 
 def bot_takes_budget(game: str, name: str) -> bool:

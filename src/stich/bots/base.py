@@ -1,7 +1,8 @@
 """The bot interface: a bot sees only its seat's observation, never the game state.
 
 A bot may keep memory within a deal (counting cards, as players do in their heads); the
-runner calls :meth:`Bot.new_deal` before each deal so that memory starts afresh.
+driver (``stich.play.driver``) calls :meth:`Bot.new_deal` before each deal so that memory
+starts afresh.
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ class Bot(ABC):
 
     NAME: ClassVar[str]
     USES_INFO: ClassVar[bool] = False
-    """True: the runner calls :meth:`choose` with the seat's whole information state (what
+    """True: the driver calls :meth:`choose` with the seat's whole information state (what
     happened so far, for bots that remember or sample worlds); False: :meth:`act` with the
     observation of the moment."""
+    PERSON: ClassVar[bool] = False
+    """True: a person behind a front end, asked again after a refused move (``retry``) and
+    never shown turns he has already played (``stich.play.driver.watch``)."""
 
     def __init__(self, seed: int = 0) -> None:
         """Every bot is made from a seed; one that chooses at random draws from ``rng``."""

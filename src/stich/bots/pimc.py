@@ -8,10 +8,8 @@ open, and take the action with the best total.
   :data:`JASS_EXACT_CARDS` cards in hand), where a whole solve takes seconds to minutes, each
   action is applied in the world, the ``rules`` bots play on until every hand holds
   :data:`JASS_EXACT_CARDS` cards, and the solver values the rest (``EARLY_JASS = "rollout"``;
-  measured against ``"horizon"``, a :data:`JASS_HORIZON`-trick look-ahead that counts only
-  what is written within it: 57.5% against 43.1% of deals won over 80 and 72 deals against the
-  rules team, seed 11, 1M nodes; `stich arena jass pimc rules --matches 12 --nodes 1000000
-  --seed 21`: 64.0% of 114 deals, 10 of 12 games).
+  ``"horizon"`` is a :data:`JASS_HORIZON`-trick look-ahead that counts only what is written
+  within it; the two measured: docs/search.md).
 - Every other decision (trump or push, bidding, the talon and discards, doubling; the trump
   exchange and closing are card-play moves of the kernel): each choice is applied in the
   world, the rest of the phase before card play is played out by the ``rules`` bots, and the
@@ -51,19 +49,6 @@ def nodes_for_ms(think_ms: float, native: bool | None = None) -> int:
     """The node budget that takes about ``think_ms`` per decision on the search path."""
     path = search.backend() if native is None else ("native" if native else "python")
     return max(1, round(think_ms * NODES_PER_MS[path]))
-
-
-def outcome(game: Game, seat: int) -> int:
-    """A finished deal's value for ``seat``'s side, in the solver's units: its game points
-    minus the best scoring seat's of the other side (sides of the contract where there is one,
-    else the game's teams)."""
-    result = game.result()
-    assert result is not None
-    points = result.game_points
-    sides: tuple[tuple[int, ...], ...] = getattr(game, "sides", ())
-    side = next((s for s in sides if seat in s), None) or next(
-        team for team in game.TEAMS if seat in team)
-    return points[seat] - max(points[o] for o in range(game.SEATS) if o not in side)
 
 
 class PimcBot(Bot):
@@ -146,7 +131,7 @@ class PimcBot(Bot):
                 action = bot.act(world.observation(to_act))
             world.apply(action)
         if world.is_terminal():
-            return outcome(world, seat), moves
+            return search.outcome(world, seat), moves
         value, nodes = search.solve(world, seat, self.native, self._horizon(world))
         return value, nodes + moves
 

@@ -114,8 +114,11 @@ class ContractSchnapsen(ContractLegality, Game):
 
     # --- the deal (B-2, D-1) ---
     @classmethod
-    def deal(cls, seed: int, dealer: int = 0, options: ContractOptions | None = None) -> Self:
-        """Shuffle with the seed; 3 each from the caller, the talon, then the rest each."""
+    def deal(cls, seed: int, dealer: int | None = None,
+             options: ContractOptions | None = None) -> Self:
+        """Shuffle with the seed; 3 each from the caller, the talon, then the rest each
+        (``dealer`` None: seat 0)."""
+        dealer = 0 if dealer is None else dealer
         cards = shuffled(DECK, seed)
         seats, second = cls.SEATS, cls.HAND_SIZE - FIRST_PACKET
         first_end = FIRST_PACKET * seats

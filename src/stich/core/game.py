@@ -290,6 +290,13 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
+    def deal(cls, seed: int, dealer: int | None = None, options: Any = None) -> Self:
+        """A new deal shuffled with ``seed`` (``stich.core.dealing.shuffled``). ``dealer``
+        None: the game's own choice (seat 0, or in Jass the seat before the holder of C7);
+        ``options``: the game's ``OPTIONS`` (None: their defaults)."""
+
+    @classmethod
+    @abstractmethod
     def from_record(cls, record: DealRecord) -> Self:
         """The deal as dealt in the record, before any action (RecordError if malformed)."""
 

@@ -207,7 +207,7 @@ class Match(ABC):
                 match.check_next(record)
                 if match.commitment_status == "verified":
                     match.check_dealt(record)
-                game = replay(record)
+                game = replay(record, match.game_class)
                 if not game.is_terminal():
                     raise RecordError("the deal is not finished")
             except RecordError as error:

@@ -126,8 +126,11 @@ class Schnapsen(Game):
 
 
     @classmethod
-    def deal(cls, seed: int, dealer: int = 0, options: SchnapsenOptions | None = None) -> Self:
-        """Shuffle with the seed and deal as S-2: 3, 3, the trump card, 2, 2, talon of 9."""
+    def deal(cls, seed: int, dealer: int | None = None,
+             options: SchnapsenOptions | None = None) -> Self:
+        """Shuffle with the seed and deal as S-2: 3, 3, the trump card, 2, 2, talon of 9
+        (``dealer`` None: seat 0)."""
+        dealer = 0 if dealer is None else dealer
         cards = tuple(shuffled(DECK, seed))
         first, second = cards[0:3] + cards[7:9], cards[3:6] + cards[9:11]
         hands = (second, first) if dealer == 0 else (first, second)  # forehand gets 3 first

@@ -26,9 +26,10 @@ from stich.search.adapters import (
     move_action,
     move_id,
 )
+from stich.search.outcome import outcome
 
 __all__ = ["Analysis", "NotCardPlay", "analyze", "backend", "in_card_play", "line",
-           "native_available", "playout", "solve"]
+           "native_available", "outcome", "playout", "solve"]
 
 
 def _load_kernel() -> ModuleType | None:

@@ -59,7 +59,7 @@ class EngineWorld:
         before = running(kernel_state(game))
         count = 1
         for action in game.legal_actions():
-            if action.verb == "weis":  # perfect information: declare all (adapters.py)
+            if action.verb == "weis":  # perfect information: declare all (encoders/jass.py)
                 game.apply_legal(action)
                 count += 1
         game.apply_legal(move_action(move))

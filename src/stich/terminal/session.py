@@ -4,8 +4,9 @@ The person is a :class:`Bot` like any other: it gets its observation, shows it, 
 key. After every action the person is told what his seat saw of it: its events
 (docs/knowledge/), worded by the view. An action the rules allow but that is likely to cost
 the deal (soft Schnapsen: a claim below 66, a close that cannot reach 66; S-7, S-8, S-11) is
-asked about once before it is taken. The runner checks the action; an illegal one comes back
-through ``retry`` with the rule that forbids it, and the person chooses again. The match
+asked about once before it is taken. The driver (``stich.play.driver``) checks the action; an
+illegal one comes back through ``retry`` with the rule that forbids it, and the person chooses
+again. The match
 record is saved after every deal (atomically) and when the person stops (``q``, Ctrl-D or
 Ctrl-C), with the deal in progress, so that ``stich play --resume`` goes on where it stopped;
 that file holds the bots' hands in plain text (resuming needs them), as the start says.
@@ -27,7 +28,7 @@ from stich.core.cards import Card
 from stich.core.game import Game, Illegal, IllegalActionError, Observation
 from stich.core.match import Match
 from stich.core.records import DealRecord, RecordError, save_json
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 from stich.terminal.prompt import (
     HELP_KEYS,
     LAY_DOWN,
@@ -47,6 +48,7 @@ class TerminalPlayer(Bot):
     """A person at the keyboard."""
 
     NAME = "you"
+    PERSON = True
 
     def __init__(self, console: Console, view: GameView, match: Match,
                  read_line: Callable[[str], str], auto_claim: bool = False) -> None:
@@ -215,41 +217,6 @@ def resume_actions(match: Match, data: object) -> list[tuple[int, str]] | None:
     return list(record.actions)
 
 
-class _CaughtUp(Bot):
-    """A bot that has watched the first actions of a resumed deal: the runner's new_deal must
-    not wipe what it remembers of them."""
-
-    NAME = "caught-up"
-
-    def __init__(self, inner: Bot) -> None:
-        self.inner = inner
-
-    def new_deal(self, seat: int) -> None:
-        pass
-
-    def act(self, observation: Observation) -> Action:
-        return self.inner.act(observation)
-
-    def retry(self, action: Action, why: Illegal) -> bool:
-        return self.inner.retry(action, why)
-
-
-def catch_up(game: Game, players: Sequence[Bot], actions: Sequence[tuple[int, str]],
-             human_seat: int) -> list[Bot]:
-    """Replay a resumed deal's actions, letting each bot that remembers from observations
-    see the ones it saw when it played (bots that read the information state need not);
-    the players to finish the deal with."""
-    for seat, player in enumerate(players):
-        player.new_deal(seat)
-    for seat, action in actions:
-        player = players[seat]
-        if seat != human_seat and not player.USES_INFO:
-            player.act(game.observation(seat))
-        game.apply(action)
-    return [_CaughtUp(player) if seat != human_seat and not player.USES_INFO else player
-            for seat, player in enumerate(players)]
-
-
 def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot],
                save_path: Path, console: Console, read_line: Callable[[str], str],
                wait: bool = True, auto_claim: bool = False,
@@ -271,15 +238,17 @@ def play_match(match: Match, view: GameView, human_seat: int, bots: Sequence[Bot
             console.print(line)
 
     while not match.is_over():
-        game, seated = match.new_deal(), players
+        game = match.new_deal()
         person.game = game
         view.new_deal()
         for player in players:
             player.see_match(match.state())  # the score, for bots that play to it
-        if resumed is not None:
-            seated, resumed = catch_up(game, players, resumed, human_seat), None
+        if resumed is not None:  # the driver shows the bots their earlier turns (watch)
+            for _seat, action in resumed:
+                game.apply(action)
+            resumed = None
         try:
-            play_deal(game, seated, announce)
+            play_deal(game, players, announce)
         except (Quit, KeyboardInterrupt):
             _save(match, save_path, game, console)
             console.print(f"\nStopped. The match so far is saved in {save_path}; "

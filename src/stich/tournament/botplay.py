@@ -108,7 +108,7 @@ def play(levels_ab: tuple[str, str], seats: tuple[str, str], seed: int, match_le
     from stich.bots import make_bot
     from stich.core.dealing import derive_seed
     from stich.games import game_class, match_class
-    from stich.runner import play_deal
+    from stich.play.driver import play_deal
 
     for level in levels_ab:
         check_level(level)

@@ -1,4 +1,5 @@
-"""`stich tournament ...` commands: thin Typer wrappers around service.Tournament.
+"""`stich tournament ...` commands: thin Typer wrappers around service.Tournament (the use
+cases, over the questions of queries.Queries).
 
 Each command opens the database, does one committed step and prints the outcome. Any refusal is
 one line on stderr starting with "error:" and exit status 1, and nothing is changed; a mistyped
@@ -11,10 +12,10 @@ tables (Rich) and the pages are imported inside the command that needs them.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -29,7 +30,11 @@ from stich.tournament.location import DEFAULT_DB, ENV_VAR, EVENT_ENV_VAR, resolv
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from stich.tournament.service import Tournament
+    from stich.tournament.roster import RosterRow
+    from stich.tournament.service import Recorded, Tournament
+    from stich.tournament.snapshot import Snapshot
+
+T = TypeVar("T")
 
 
 class OneLineErrors(TyperGroup):
@@ -131,13 +136,22 @@ def _ev(ctx: typer.Context, event: str | None) -> str | None:
     return event or (parent.event if parent else None)
 
 
+def _run(ctx: typer.Context, db: str | None, event: str | None,
+         step: Callable[[Tournament, str | None], T], create: bool = False) -> T:
+    """One step of a command: open the store, do ``step`` for the event (this command's
+    --event, else the group's), close it; a refusal is one line on stderr and exit status 1."""
+    with _tournament(ctx, db, create) as t:
+        return step(t, _ev(ctx, event))
+
+
 def _write(path: Path | None, page: str) -> None:
     if path is None:
         return
     try:
         path.write_text(page, encoding="utf-8")
     except OSError as exc:
-        raise TournamentError(f"cannot write {path}: {exc.strerror}") from None
+        typer.echo(f"error: cannot write {path}: {exc.strerror}", err=True)
+        raise typer.Exit(1) from None
     _console().print(f"wrote {path}")
 
 
@@ -168,10 +182,9 @@ def create(
     """Create an event; it becomes the default event of the database."""
     from stich.tournament import tables
 
-    with _tournament(ctx, db, create=True) as t:
-        snap = t.create(name, fmt=fmt, n_cards=cards, max_cards=max_cards,
-                        match_length=bummerl, prize_count=prizes, one_prize=one_prize,
-                        deck=deck, rounds=rounds)
+    snap = _run(ctx, db, None, lambda t, _: t.create(
+        name, fmt=fmt, n_cards=cards, max_cards=max_cards, match_length=bummerl,
+        prize_count=prizes, one_prize=one_prize, deck=deck, rounds=rounds), create=True)
     _console().print(f"created {snap.event.name!r}: {tables.settings_line(snap)}")
 
 
@@ -191,10 +204,9 @@ def configure(
     """Change an event's settings (only before round 1 is drawn)."""
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        done = t.configure(_ev(ctx, event), n_cards=cards, max_cards=max_cards,
-                           match_length=bummerl, prize_count=prizes, one_prize=one_prize,
-                           deck=deck, rounds=rounds)
+    done = _run(ctx, db, event, lambda t, ev: t.configure(
+        ev, n_cards=cards, max_cards=max_cards, match_length=bummerl, prize_count=prizes,
+        one_prize=one_prize, deck=deck, rounds=rounds))
     snap = done.snapshot
     _console().print(f"{snap.event.name!r}: {tables.settings_line(snap)}")
     for warning in done.warnings:
@@ -206,8 +218,7 @@ def events(ctx: typer.Context, db: DbOption = None) -> None:
     """List the events in the database (the newest is the default)."""
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        evs = t.events()
+    evs = _run(ctx, db, None, lambda t, _: t.events())
     _console().print(tables.events_table(evs))
 
 
@@ -229,8 +240,7 @@ def register(
     from stich.core.scoring.ends import count
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.register(_ev(ctx, event), name, cards, bot)
+    snap = _run(ctx, db, event, lambda t, ev: t.register(ev, name, cards, bot))
     what = f", a {bot} bot" if bot else ""
     _console().print(f"registered {name} with {count(cards, 'card')}{what}; "
                      f"{tables.sold_line(snap)}")
@@ -251,10 +261,12 @@ def import_players(
     from stich.tournament import tables
     from stich.tournament.roster import read_roster
 
-    with _tournament(ctx, db) as t:
-        rows = read_roster(path)
-        snap = t.register_many(_ev(ctx, event), [(r.name, r.cards, r.bot) for r in rows],
-                               [r.where for r in rows])
+    def step(t: Tournament, ev: str | None) -> tuple[list[RosterRow], Snapshot]:
+        rows = read_roster(path)  # read once the store is open, as every step
+        return rows, t.register_many(ev, [(r.name, r.cards, r.bot) for r in rows],
+                                     [r.where for r in rows])
+
+    rows, snap = _run(ctx, db, event, step)
     _console().print(f"registered {count(len(rows), 'player')} from {path}; "
                      f"{tables.sold_line(snap)}")
 
@@ -271,8 +283,7 @@ def set_cards(
     from stich.core.scoring.ends import count as counted
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.set_cards(_ev(ctx, event), name, count)
+    snap = _run(ctx, db, event, lambda t, ev: t.set_cards(ev, name, count))
     _console().print(f"{tables.registered_name(snap, name)} now holds "
                      f"{counted(count, 'card')}; "
                      f"{tables.sold_line(snap)}")
@@ -288,8 +299,7 @@ def withdraw(
     """Withdraw a player and the cards bought (until round 1 is drawn)."""
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.withdraw(_ev(ctx, event), name)
+    snap = _run(ctx, db, event, lambda t, ev: t.withdraw(ev, name))
     _console().print(f"withdrew {tables.registered_name(snap, name)}; "
                      f"{tables.sold_line(snap)}")
 
@@ -299,8 +309,7 @@ def players(ctx: typer.Context, db: DbOption = None, event: EventOption = None) 
     """List the registered players and their cards."""
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.snapshot(_ev(ctx, event))
+    snap = _run(ctx, db, event, lambda t, ev: t.snapshot(ev))
     console = _console()
     console.print(tables.players_table(snap))
     console.print(tables.sold_line(snap))
@@ -322,19 +331,21 @@ def draw(
     from stich.core.scoring.ends import count
     from stich.tournament import html, tables
 
-    with _tournament(ctx, db) as t:
+    def step(t: Tournament, ev: str | None) -> Snapshot:
         if seed is not None and not seed.strip().isdigit():
             raise TournamentError(f"seed {seed!r} is not a whole number from 0 up")
-        snap = t.draw(_ev(ctx, event), int(seed) if seed is not None else None)
-        d = snap.draws[-1]
-        extra = ""
-        if snap.is_knockout and d.round == 1:
-            extra = (f", {count(d.put_backs, 'number')} put back, "
-                     f"{count(d.redraws, 'redraw')}")
-        console = _console()
-        console.print(f"round {d.round} drawn with seed {d.seed}{extra}")
-        console.print(tables.pairings_table(snap, d.round))
-        _write(html_path, html.pairings_page(snap, d.round))
+        return t.draw(ev, int(seed) if seed is not None else None)
+
+    snap = _run(ctx, db, event, step)
+    d = snap.draws[-1]
+    extra = ""
+    if snap.is_knockout and d.round == 1:
+        extra = (f", {count(d.put_backs, 'number')} put back, "
+                 f"{count(d.redraws, 'redraw')}")
+    console = _console()
+    console.print(f"round {d.round} drawn with seed {d.seed}{extra}")
+    console.print(tables.pairings_table(snap, d.round))
+    _write(html_path, html.pairings_page(snap, d.round))
 
 
 @app.command(context_settings=NUMBERS)
@@ -351,20 +362,13 @@ def pairings(
     """Show (and print) the pairing list of a round, by match or alphabetically by player."""
     from stich.tournament import html, tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.snapshot(_ev(ctx, event))
-        r = round_no if round_no is not None else snap.rounds
-        if not snap.rounds:
-            raise TournamentError("no round has been drawn yet; draw round 1 with "
-                                  "`stich tournament draw`")
-        if r < 1 or r > snap.rounds:
-            raise TournamentError(f"round {r} has not been drawn (rounds drawn: {snap.rounds})")
-        if by_player:
-            _console().print(tables.by_player_table(snap, r))
-            _write(html_path, html.by_player_page(snap, r))
-        else:
-            _console().print(tables.pairings_table(snap, r))
-            _write(html_path, html.pairings_page(snap, r))
+    snap, r = _run(ctx, db, event, lambda t, ev: t.round_shown(ev, round_no))
+    if by_player:
+        _console().print(tables.by_player_table(snap, r))
+        _write(html_path, html.by_player_page(snap, r))
+    else:
+        _console().print(tables.pairings_table(snap, r))
+        _write(html_path, html.pairings_page(snap, r))
 
 
 @app.command("withdraw-round", context_settings=NUMBERS)
@@ -381,8 +385,7 @@ def withdraw_round(
     audit."""
     from stich.core.scoring.ends import count
 
-    with _tournament(ctx, db) as t:
-        gone, snap = t.withdraw_round(_ev(ctx, event), round_no)
+    gone, snap = _run(ctx, db, event, lambda t, ev: t.withdraw_round(ev, round_no))
     console = _console()
     console.print(f"withdrew round {gone.round_no} (seed {gone.seed}, "
                   f"{count(gone.pairings, 'pairing')}); take down its pairing list")
@@ -395,14 +398,13 @@ def bracket(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = Non
     """Show (and print) every round with its results."""
     from stich.tournament import html, tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.snapshot(_ev(ctx, event))
-        console = _console()
-        for r in range(1, snap.rounds + 1):
-            console.print(tables.pairings_table(snap, r))
-        if not snap.rounds:
-            console.print("no round drawn yet")
-        _write(html_path, html.bracket_page(snap))
+    snap = _run(ctx, db, event, lambda t, ev: t.snapshot(ev))
+    console = _console()
+    for r in range(1, snap.rounds + 1):
+        console.print(tables.pairings_table(snap, r))
+    if not snap.rounds:
+        console.print("no round drawn yet")
+    _write(html_path, html.bracket_page(snap))
 
 
 # ------------------------------------------------------------------------------ results
@@ -442,9 +444,10 @@ def correct(ctx: typer.Context, items: ResultsArg = None, db: DbOption = None,
 
 def _results(ctx: typer.Context, items: list[str] | None, db: str | None, event: str | None,
              correct: bool) -> None:
-    with _tournament(ctx, db) as t:
-        done = t.enter_results(_ev(ctx, event), _pairs(items), correct=correct)
-        snap = t.snapshot(_ev(ctx, event))
+    def step(t: Tournament, ev: str | None) -> tuple[Recorded, Snapshot]:
+        return t.enter_results(ev, _pairs(items), correct=correct), t.snapshot(ev)
+
+    done, snap = _run(ctx, db, event, step)
     console = _console()
     verb = "corrected" if correct else "recorded"
     for m in done.unchanged:
@@ -484,58 +487,10 @@ def play(
 
     Plays the open matches, or draws the next round and plays it; --all or --rounds N go on.
     Each match is seeded from its round's recorded draw seed. Knockout, Swiss, round robin."""
-    from stich.core.dealing import derive_seed
-    from stich.tournament import botplay
-
     console = _console()
-    with _tournament(ctx, db) as t:
-        try:
-            if bot is not None:
-                botplay.check_level(bot)
-        except botplay.BotPlayError as exc:
-            raise TournamentError(str(exc)) from None
-        if nodes is not None and nodes < 1:
-            raise TournamentError(f"--nodes must be 1 or more, not {nodes}")
-        if rounds is not None and rounds < 1:
-            raise TournamentError(f"--rounds must be 1 or more, not {rounds}")
-        if seed is not None and not 0 <= seed < 2**63:
-            raise TournamentError(f"--seed must be between 0 and {2**63 - 1}")
-        if nodes is not None:
-            takers = sorted(botplay.budget_takers())
-            console.print(f"budget: {nodes} nodes per move, " + (
-                f"taken by {', '.join(takers)} (the other levels play without one)"
-                if takers else "recorded with each result (no bot level takes a budget "
-                f"yet: {', '.join(botplay.levels())})"))
-        ev = _ev(ctx, event)
-        t.bot_jobs(ev, bot)  # every player has a level, before anything is drawn
-        limit = rounds if rounds is not None else (None if play_all else 1)
-        done = 0
-        while limit is None or done < limit:
-            snap = t.snapshot(ev)
-            if snap.finished:
-                break
-            if not snap.open_matches:  # the round is complete: draw the next one
-                fixed = snap.event.format == "roundrobin" and snap.rounds >= 1
-                draw_seed = (derive_seed(seed, "draw", snap.rounds + 1)
-                             if seed is not None and not fixed else None)
-                snap = t.draw(ev, draw_seed)
-                console.print(f"round {snap.rounds} drawn with seed {snap.draws[-1].seed}")
-            for job in t.bot_jobs(ev, bot):
-                try:
-                    played = botplay.play(job.levels, job.labels, job.seed,
-                                          snap.event.match_length, nodes)
-                except botplay.BotPlayError as exc:
-                    raise TournamentError(f"match {job.no}: {exc}") from None
-                view = t.record_played(ev, job.no, played.score_a, played.score_b,
-                                       played.detail)
-                if view is None:
-                    continue
-                console.print(f"match {job.no}: {job.labels[0]} {view.score_text()} "
-                              f"{job.labels[1]} ({job.levels[0]} vs {job.levels[1]}, "
-                              f"{played.detail['deals']} deals): "
-                              f"{played.verdict(job.labels)}")
-            done += 1
-        snap = t.snapshot(ev)
+    snap = _run(ctx, db, event, lambda t, ev: t.play(
+        ev, level=bot, nodes=nodes, rounds=rounds, play_all=play_all, seed=seed,
+        note=console.print))
     console.print(f"next: {snap.next_step()}")
 
 
@@ -547,8 +502,7 @@ def status(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
     """Where the event stands: open matches, who holds how many cards, what comes next."""
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.snapshot(_ev(ctx, event))
+    snap = _run(ctx, db, event, lambda t, ev: t.snapshot(ev))
     console = _console()
     console.print(f"{snap.event.name}: {tables.settings_line(snap)}", style="bold")
     console.print(f"state: {snap.phase()}")
@@ -572,13 +526,11 @@ def player(
     """One player's cards, open matches (number, opponent) and results so far."""
     from stich.tournament import tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.snapshot(_ev(ctx, event))
-        who = snap.find_player(name)
-        console = _console()
-        for table in tables.player_tables(snap, who):
-            console.print(table)
-        console.print(tables.player_line(snap, who))
+    snap, who = _run(ctx, db, event, lambda t, ev: t.player(ev, name))
+    console = _console()
+    for table in tables.player_tables(snap, who):
+        console.print(table)
+    console.print(tables.player_line(snap, who))
 
 
 @app.command()
@@ -587,10 +539,9 @@ def prizes(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption = None
     """The prize list: place, player and the deciding match (T-4)."""
     from stich.tournament import html, tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.snapshot(_ev(ctx, event))
-        _console().print(tables.prizes_table(snap))
-        _write(html_path, html.prizes_page(snap))
+    snap = _run(ctx, db, event, lambda t, ev: t.snapshot(ev))
+    _console().print(tables.prizes_table(snap))
+    _write(html_path, html.prizes_page(snap))
 
 
 @app.command("standings")
@@ -599,13 +550,9 @@ def standings_cmd(ctx: typer.Context, html_path: HtmlOption = None, db: DbOption
     """Swiss and round-robin standings with tie-breaks."""
     from stich.tournament import html, tables
 
-    with _tournament(ctx, db) as t:
-        snap = t.snapshot(_ev(ctx, event))
-        if snap.is_knockout:
-            raise TournamentError("a Preisschnapsen has a prize list, not standings; "
-                                  "see `stich tournament prizes`")
-        _console().print(tables.standings_table(snap))
-        _write(html_path, html.standings_page(snap))
+    snap = _run(ctx, db, event, lambda t, ev: t.standings(ev))
+    _console().print(tables.standings_table(snap))
+    _write(html_path, html.standings_page(snap))
 
 
 @app.command("backup")
@@ -638,8 +585,7 @@ def audit(ctx: typer.Context, db: DbOption = None, event: EventOption = None) ->
     """Replay every draw from its recorded seed and check it gives the stored pairings."""
     from stich.core.scoring.ends import count
 
-    with _tournament(ctx, db) as t:
-        lines = t.audit(_ev(ctx, event))
+    lines = _run(ctx, db, event, lambda t, ev: t.audit(ev))
     console = _console()
     for line in lines:
         verdict = "withdrawn" if line.withdrawn else "ok" if line.ok else "MISMATCH"

@@ -1,15 +1,16 @@
-"""The organiser's operations, each one checked and committed as one transaction.
+"""The organiser's use cases, each one checked and committed as one transaction.
 
-Every command reads the event's facts from the database, lets the pure modules (draw, bracket,
-swiss, roundrobin, prizes) decide, and writes the new facts back; a check that fails raises
-TournamentError before anything is written, so bad input changes nothing.
+Every use case reads the event's facts from the database, lets the pure modules (draw,
+bracket, swiss, roundrobin, prizes) decide, and writes the new facts back; a check that fails
+raises TournamentError before anything is written, so bad input changes nothing. What is only
+read is ``stich.tournament.queries``.
 """
 
 from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from stich.core.scoring.ends import count
 from stich.tournament import swiss
-from stich.tournament.bracket import BracketError, decided_at_draw
+from stich.tournament.bracket import decided_at_draw
 from stich.tournament.draw import DrawError
 from stich.tournament.errors import TournamentError
 from stich.tournament.models import (
@@ -31,7 +32,15 @@ from stich.tournament.models import (
     WithdrawnDraw,
     utcnow,
 )
-from stich.tournament.replay import card_of_player, expected_inputs, replay_draw, row_of
+from stich.tournament.queries import (
+    Queries,
+    active_player_rows,
+    event_row,
+    find_event,
+    find_player_row,
+    player_row,
+)
+from stich.tournament.replay import card_of_player, expected_inputs, replay_draw
 from stich.tournament.results import ResultError, check_score, parse_score
 from stich.tournament.snapshot import (
     CARD_SUFFIX,
@@ -39,26 +48,12 @@ from stich.tournament.snapshot import (
     Snapshot,
     load,
     name_key,
-    row_faults,
-    truncated,
 )
-from stich.tournament.store import Store, StoreError, damaged, integrity_text
 
 FORMATS = ("preis", "swiss", "roundrobin")
 DECKS = ("french", "german")
 MATCH_LENGTHS = (1, 2, 3)
 MAX_SEED = 2**63 - 1
-
-
-@dataclass(frozen=True)
-class AuditLine:
-    """One finding of the audit: a draw replayed (ok), a mismatch, or a withdrawn draw (ok,
-    listed so that anyone can see it was drawn and withdrawn), and where."""
-
-    round: int
-    ok: bool
-    text: str
-    withdrawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,17 +65,6 @@ class Recorded:
 
 
 @dataclass(frozen=True)
-class BotJob:
-    """An open match for the platform to play: its players' labels, bot levels and seed."""
-
-    no: int
-    round: int
-    labels: tuple[str, str]
-    levels: tuple[str, str]
-    seed: int
-
-
-@dataclass(frozen=True)
 class Configured:
     """The event after a settings change, and warnings about it (nothing refused)."""
 
@@ -88,11 +72,9 @@ class Configured:
     warnings: list[str] = field(default_factory=list)
 
 
-class Tournament:
-    """The operations of `stich tournament`, over one open Store."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
+class Tournament(Queries):
+    """The operations of `stich tournament` that write, over one open Store (and the
+    questions of :class:`Queries`)."""
 
     # ---- events
 
@@ -114,7 +96,7 @@ class Tournament:
             prize_count = min(8, n_cards) if n_cards is not None else 8
         _check_settings(fmt, n_cards, max_cards, match_length, prize_count, deck, rounds)
         with self.store.transaction() as s:
-            if _find_event(s, name) is not None:
+            if find_event(s, name) is not None:
                 raise TournamentError(f"an event named {name!r} already exists")
             ev = Event(name=name, format=fmt, n_cards=n_cards, max_cards=max_cards,
                        match_length=match_length, prize_count=prize_count, one_prize=one_prize,
@@ -122,10 +104,6 @@ class Tournament:
             s.add(ev)
             s.flush()
             return load(s, ev)
-
-    def events(self) -> list[Event]:
-        with self.store.transaction() as s:
-            return list(s.scalars(select(Event).order_by(Event.id)))
 
     def configure(self, event: str | None, *, n_cards: int | None = None,
                   max_cards: int | None = None, match_length: int | None = None,
@@ -140,7 +118,7 @@ class Tournament:
             "prize_count": prize_count, "one_prize": one_prize, "deck": deck, "rounds": rounds,
         }
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             _require_no_draw(s, ev, "changing the settings")
             values = {k: v for k, v in changes.items() if v is not None}
             if not values:
@@ -155,7 +133,7 @@ class Tournament:
             _check_settings(ev.format, settings["n_cards"], settings["max_cards"],
                             settings["match_length"], settings["prize_count"], settings["deck"],
                             settings["rounds"])
-            players = _players(s, ev)
+            players = active_player_rows(s, ev)
             if ev.format == "preis":
                 sold = sum(p.cards for p in players)
                 if settings["n_cards"] < sold:
@@ -196,7 +174,7 @@ class Tournament:
         if not entries:
             raise TournamentError("no player to register")
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             _require_no_draw(s, ev, "registration")
             seen: dict[str, str] = {}
             for i, (raw_name, cards, bot) in enumerate(entries):
@@ -209,7 +187,7 @@ class Tournament:
                     seen[key] = where[i] if where else name
                     if bot is not None:
                         bot = _bot_level(bot)
-                    existing = _find_player(s, ev, name)
+                    existing = find_player_row(s, ev, name)
                     if existing is not None and not existing.withdrawn:
                         raise TournamentError(
                             f"player {existing.name!r} is already registered with "
@@ -235,9 +213,9 @@ class Tournament:
 
     def set_cards(self, event: str | None, name: str, cards: int) -> Snapshot:
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             _require_no_draw(s, ev, "changing cards")
-            player = _player(s, ev, name)
+            player = player_row(s, ev, name)
             _check_cards(s, ev, cards, already=player.cards)
             player.cards = cards
             _set_cards(s, ev, player, cards)
@@ -245,9 +223,9 @@ class Tournament:
 
     def withdraw(self, event: str | None, name: str) -> Snapshot:
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             _require_no_draw(s, ev, "withdrawal")
-            player = _player(s, ev, name)
+            player = player_row(s, ev, name)
             player.withdrawn = True
             player.cards = 0
             _set_cards(s, ev, player, 0)
@@ -260,7 +238,7 @@ class Tournament:
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise TournamentError(f"seed must be between 0 and {MAX_SEED}")
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             snap = load(s, ev)
             if snap.open_matches:
                 nos = ", ".join(str(m.no) for m in snap.open_matches[:12])
@@ -321,7 +299,7 @@ class Tournament:
         result of the round before can still be corrected; the round is then drawn again from
         a new seed. The withdrawn draw's seed is kept and listed by the audit."""
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             last = s.scalar(select(Draw).where(Draw.event_id == ev.id)
                             .order_by(Draw.round_no.desc()).limit(1))
             if last is None:
@@ -358,7 +336,7 @@ class Tournament:
         if not results:
             raise TournamentError("no result given; pass a match number and a score like 2:1")
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             last_round = s.scalar(select(func.max(Draw.round_no)).where(Draw.event_id == ev.id))
             seen: set[int] = set()
             changed: list[TournamentMatch] = []
@@ -409,35 +387,72 @@ class Tournament:
 
     # ---- bot events (T-5)
 
-    def bot_jobs(self, event: str | None, default_level: str | None) -> list[BotJob]:
-        """The open matches of the current round as bot matches: each player plays at the
-        level registered for him (`register --bot`), else at `default_level`."""
-        from stich.tournament.botplay import match_seed
+    def play(self, event: str | None, *, level: str | None = None, nodes: int | None = None,
+             rounds: int | None = None, play_all: bool = False, seed: int | None = None,
+             note: Callable[[str], None] | None = None) -> Snapshot:
+        """Play with bots and write the results as the platform (T-5): the open matches, or
+        the next round drawn and played; ``play_all`` goes on to the end, ``rounds`` for that
+        many rounds. ``level`` is the bot of every player registered without one; ``nodes``
+        the search budget per move, recorded with every result; ``seed`` seeds the draws made
+        here (else fresh ones, recorded). Each match is seeded from its round's recorded draw
+        seed. Every draw and result is told to ``note`` (if given) as a line; returns the event
+        after."""
+        from stich.core.dealing import derive_seed
+        from stich.tournament import botplay
 
-        with self.store.transaction() as s:
-            snap = load(s, _event(s, event))
-        level = {p.id: p.bot or default_level for p in snap.players}
-        without = [p.name for p in snap.active_players if level[p.id] is None]
-        if without:
-            raise TournamentError(
-                f"{', '.join(without[:5])} {'has' if len(without) == 1 else 'have'} no bot "
-                "level: register bots with --bot LEVEL, or give `play --bot LEVEL` for "
-                "everyone registered without one"
-            )
-        jobs = []
-        for m in snap.open_matches:
-            assert m.b is not None
-            seed = match_seed(snap.draws[m.round - 1].seed, m.no)
-            jobs.append(BotJob(m.no, m.round, (m.a.label, m.b.label),
-                               (str(level[m.a.player]), str(level[m.b.player])), seed))
-        return jobs
+        tell = note or (lambda line: None)
+        try:
+            if level is not None:
+                botplay.check_level(level)
+        except botplay.BotPlayError as exc:
+            raise TournamentError(str(exc)) from None
+        if nodes is not None and nodes < 1:
+            raise TournamentError(f"--nodes must be 1 or more, not {nodes}")
+        if rounds is not None and rounds < 1:
+            raise TournamentError(f"--rounds must be 1 or more, not {rounds}")
+        if seed is not None and not 0 <= seed < 2**63:
+            raise TournamentError(f"--seed must be between 0 and {2**63 - 1}")
+        if nodes is not None:
+            takers = sorted(botplay.budget_takers())
+            tell(f"budget: {nodes} nodes per move, " + (
+                f"taken by {', '.join(takers)} (the other levels play without one)"
+                if takers else "recorded with each result (no bot level takes a budget "
+                f"yet: {', '.join(botplay.levels())})"))
+        self.bot_jobs(event, level)  # every player has a level, before anything is drawn
+        limit = rounds if rounds is not None else (None if play_all else 1)
+        done = 0
+        while limit is None or done < limit:
+            snap = self.snapshot(event)
+            if snap.finished:
+                break
+            if not snap.open_matches:  # the round is complete: draw the next one
+                fixed = snap.event.format == "roundrobin" and snap.rounds >= 1
+                draw_seed = (derive_seed(seed, "draw", snap.rounds + 1)
+                             if seed is not None and not fixed else None)
+                snap = self.draw(event, draw_seed)
+                tell(f"round {snap.rounds} drawn with seed {snap.draws[-1].seed}")
+            for job in self.bot_jobs(event, level):
+                try:
+                    played = botplay.play(job.levels, job.labels, job.seed,
+                                          snap.event.match_length, nodes)
+                except botplay.BotPlayError as exc:
+                    raise TournamentError(f"match {job.no}: {exc}") from None
+                view = self.record_played(event, job.no, played.score_a, played.score_b,
+                                          played.detail)
+                if view is None:
+                    continue
+                tell(f"match {job.no}: {job.labels[0]} {view.score_text()} "
+                     f"{job.labels[1]} ({job.levels[0]} vs {job.levels[1]}, "
+                     f"{played.detail['deals']} deals): {played.verdict(job.labels)}")
+            done += 1
+        return self.snapshot(event)
 
     def record_played(self, event: str | None, no: int, score_a: int, score_b: int,
                       detail: dict[str, Any]) -> MatchView | None:
         """Write a result the platform produced (T-5), with what replays it; None when the
         match got a result meanwhile (typed in from another terminal)."""
         with self.store.transaction() as s:
-            ev = _event(s, event, lock=True)
+            ev = event_row(s, event, lock=True)
             m = s.scalar(select(TournamentMatch).where(TournamentMatch.event_id == ev.id,
                                                        TournamentMatch.no == no))
             if m is None or m.kind != "match" or m.winner_card_id is not None:
@@ -454,74 +469,6 @@ class Tournament:
                             detail=detail))
             s.flush()
             return next(x for x in load(s, ev).matches if x.no == no)
-
-    # ---- reading
-
-    def snapshot(self, event: str | None) -> Snapshot:
-        with self.store.transaction() as s:
-            return load(s, _event(s, event))
-
-    def audit(self, event: str | None) -> list[AuditLine]:
-        """Replay every draw from its recorded seed and inputs; compare with what is stored.
-        On SQLite the file's own integrity check comes first: a damaged page or index is
-        refused in one line (StoreError) before anything is replayed from it."""
-        problems = self.store.integrity_problems()
-        if problems:
-            raise StoreError(damaged(self.store.url, integrity_text(problems)))
-        with self.store.transaction() as s:
-            ev = _event(s, event)
-            lines: list[AuditLine] = [
-                AuditLine(w.round_no, True, f"seed {w.seed} was drawn "
-                          f"({count(w.pairings, 'pairing')}) and withdrawn at "
-                          f"{w.withdrawn_at:%Y-%m-%d %H:%M} before any result", withdrawn=True)
-                for w in s.scalars(select(WithdrawnDraw).where(WithdrawnDraw.event_id == ev.id)
-                                   .order_by(WithdrawnDraw.id))
-            ]
-            faults = row_faults(s, ev)
-            if faults:  # the facts themselves are broken: report them, replay nothing
-                lines += [AuditLine(r, False, text) for r, text in faults]
-                return lines
-            snap = load(s, ev)
-            draws = list(s.scalars(select(Draw).where(Draw.event_id == ev.id)
-                                   .order_by(Draw.round_no)))
-            for d in draws:
-                r = d.round_no
-                stored = [row_of(m) for m in snap.round_matches(r)]
-                try:
-                    expected = expected_inputs(truncated(snap, r - 1), r)
-                except (BracketError, TournamentError) as exc:
-                    lines.append(AuditLine(r, False, f"history before it is broken: {exc}"))
-                    continue
-                if expected != d.inputs:
-                    lines.append(AuditLine(r, False, "the recorded inputs differ from the "
-                                           "cards and results before this round"))
-                    continue
-                try:
-                    replay = replay_draw(ev.format, d.inputs, d.seed, card_of_player(snap))
-                except (DrawError, swiss.PairingError, ValueError) as exc:
-                    lines.append(AuditLine(r, False, f"replay failed: {exc}"))
-                    continue
-                if list(replay.rows) != stored:
-                    lines.append(AuditLine(r, False,
-                                           f"seed {d.seed} gives different pairings"))
-                elif (replay.redraws, replay.put_backs) != (d.redraws, d.put_backs):
-                    lines.append(AuditLine(r, False, "redraw counts differ"))
-                else:
-                    extra = (f", {count(d.redraws, 'redraw')}, "
-                             f"{count(d.put_backs, 'put-back')}"
-                             if r == 1 and ev.format == "preis" else "")
-                    paired = count(len(stored), "pairing")
-                    lines.append(AuditLine(r, True, f"seed {d.seed}: {paired} "
-                                           f"replayed identically{extra}"))
-            for m in snap.matches:
-                if m.kind == "match" and m.decided:
-                    try:
-                        check_score(m.score_a or 0, m.score_b or 0, ev.match_length)
-                    except ResultError as exc:
-                        lines.append(AuditLine(m.round, False, f"match {m.no}: {exc}"))
-            # by round, as it happened: a withdrawn draw before the one that replaced it
-            return sorted(lines, key=lambda line: line.round)
-
 
 def _check_settings(fmt: str, n_cards: int | None, max_cards: int, match_length: int,
                     prize_count: int, deck: str, rounds: int | None) -> None:
@@ -596,51 +543,9 @@ def _clean_name(name: str, what: str) -> str:
     return cleaned
 
 
-def _find_event(s: Session, name: str) -> Event | None:
-    for ev in s.scalars(select(Event)):
-        if ev.name.casefold() == name.casefold():
-            return ev
-    return None
-
-
-def _event(s: Session, name: str | None, lock: bool = False) -> Event:
-    if name is not None:
-        ev = _find_event(s, name)
-        if ev is None:
-            raise TournamentError(f"there is no event named {name!r}")
-    else:
-        ev = s.scalar(select(Event).order_by(Event.id.desc()).limit(1))
-        if ev is None:
-            raise TournamentError("there is no event yet; create one with "
-                                  "`stich tournament create`")
-    if lock:
-        s.scalar(select(Event).where(Event.id == ev.id).with_for_update())
-    return ev
-
-
 def _require_no_draw(s: Session, ev: Event, what: str) -> None:
     if s.scalar(select(func.count(Draw.id)).where(Draw.event_id == ev.id)):
         raise TournamentError(f"round 1 has been drawn; {what} is no longer possible")
-
-
-def _players(s: Session, ev: Event) -> list[Player]:
-    return list(s.scalars(select(Player).where(Player.event_id == ev.id,
-                                               Player.withdrawn.is_(False))))
-
-
-def _find_player(s: Session, ev: Event, name: str) -> Player | None:
-    key = name_key(name)
-    for p in s.scalars(select(Player).where(Player.event_id == ev.id)):
-        if name_key(p.name) == key:
-            return p
-    return None
-
-
-def _player(s: Session, ev: Event, name: str) -> Player:
-    p = _find_player(s, ev, name)
-    if p is None or p.withdrawn:
-        raise TournamentError(f"no player named {name!r} is registered")
-    return p
 
 
 def _check_cards(s: Session, ev: Event, cards: int, already: int) -> None:
@@ -653,7 +558,7 @@ def _check_cards(s: Session, ev: Event, cards: int, already: int) -> None:
             f"a player may hold 1 to {ev.max_cards} cards (k), not {cards}"
         )
     assert ev.n_cards is not None
-    left = ev.n_cards - sum(p.cards for p in _players(s, ev))
+    left = ev.n_cards - sum(p.cards for p in active_player_rows(s, ev))
     if cards - already > left:
         raise TournamentError(
             f"only {left} of {ev.n_cards} entry cards are left, {cards - already} asked for"

@@ -26,17 +26,21 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any, ClassVar
 
+from stich.bots import make_bot
+from stich.bots.base import BotFailure
+from stich.core.actions import Action
 from stich.core.dealing import derive_seed
-from stich.core.game import TERMINAL, Illegal, Observation
+from stich.core.game import TERMINAL, Illegal
 from stich.core.table import Table, TableError
 from stich.games import game_class, match_class
+from stich.play.driver import Driver, Taken
 from stich.schnapsen.caution import costly_action_warning
 from stich.schnapsen.game import Schnapsen
 from stich.web.deal_end import deal_end, match_end
 from stich.web.refusals import refusal
-from stich.web.scoreboard import score_svg
+from stich.web.scoreboard import score_states, score_svg
 from stich.web.store import Store, StoreFault, Write
-from stich.web.thinking import DEFAULT_LEVEL, remembers, think, uses_info
+from stich.web.thinking import DEFAULT_LEVEL
 from stich.web.views import public_view, seat_view
 
 log = logging.getLogger("stich.web")
@@ -205,9 +209,11 @@ class TableActor:
         self.away = [False] * len(self.seats)
         self._gone_since: list[float | None] = [time.monotonic()] * len(self.seats)
         self._away_timers: list[asyncio.TimerHandle | None] = [None] * len(self.seats)
-        self._turns: list[list[Observation]] = [[] for _ in self.seats]
-        """Each seat's observations at its turns in this deal (what a bot with memory saw)."""
-        self._turns_deal = -1
+        self.driver: Driver | None = None
+        """The bots at the table (``stich.play.driver``): a person's seat has none until his
+        away bot plays it."""
+        self._bots: list[tuple[int, str] | None] = [None] * len(self.seats)
+        """The deal and level of the bot at each seat of the driver."""
         self._thinking: int | None = None
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -218,6 +224,11 @@ class TableActor:
         self._asking: asyncio.Future[str | None] | None = None
         """The answer awaited by the person whose action is being handled."""
         self._board_cache: tuple[int, str] | None = None
+        self._board_sent = -1
+        self._scores: list[dict[str, Any]] = []
+        """The match states of seat 0's ``score`` messages, read up to ``_scores_read``."""
+        self._scores_read = 0
+        """The deals booked when the views last carried the drawn score."""
 
     # --- building ---------------------------------------------------------------------------
     def options_object(self) -> Any:
@@ -227,16 +238,18 @@ class TableActor:
         match = match_class(self.game)([s.name for s in self.seats], seed=self.seed,
                                        options=self.options_object())
         match.salt = self.salt
-        return Table(match, hold=True)
+        table = Table(match, hold=True)
+        self.driver = Driver(table, [None] * len(self.seats), pool=self.pool)
+        self._bots = [None] * len(self.seats)
+        self._scores, self._scores_read, self._board_cache = [], 0, None
+        return table
 
     def replay(self, entries: list[dict[str, Any]]) -> None:
         """Rebuild the running table from its event log (after a restart)."""
         self.table = table = self._new_table()
-        self._note_turn()
         for entry in entries:
             replay_entry(table, entry)
             self.seq += 1
-            self._note_turn()
 
     def start_task(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
@@ -394,7 +407,7 @@ class TableActor:
             try:
                 error = (await self._control(seat, action["control"])
                          if isinstance(action, dict)
-                         else await self._take(seat, action, by_bot=False))
+                         else await self._take(seat, action))
             finally:
                 self._asking = None
             if not future.done():
@@ -402,10 +415,7 @@ class TableActor:
         elif kind == "bot":
             _, seat, action, move = item
             if move == self.seq and self._bot_plays(seat):
-                error = await self._take(seat, action, by_bot=True)
-                if error is not None:
-                    log.warning("table %s: bot at seat %d: %s", self.id, seat, error["error"])
-                    await self._forfeit(seat, Illegal("bot", error["error"]))
+                await self._bot_move(seat, action)
         elif kind == "attach":
             self._attach(item[1], item[2])
         elif kind == "detach":
@@ -440,7 +450,6 @@ class TableActor:
             self.id, status="running", seats=json.dumps([s.stored() for s in self.seats])))
         self.table = self._new_table()
         self.status = "running"
-        self._note_turn()
         self._arm_away_timers()
         for seat in range(len(self.seats)):
             for message in self.table.messages(seat):
@@ -449,7 +458,8 @@ class TableActor:
         self._send_views()
         self._broadcast_seats()
 
-    async def _take(self, seat: int, action: str, by_bot: bool) -> dict[str, Any] | None:
+    async def _take(self, seat: int, action: str) -> dict[str, Any] | None:
+        """A person's action: taken, or the refusal for him."""
         table = self.table
         if table is None:
             return refused("the table has not started: seats are still free", "not_started")
@@ -468,15 +478,23 @@ class TableActor:
                 return refused(str(error), "bad_action", action=action)
             return refused(str(error), "illegal", action=action, **refusal(error.why))
         await self._logged(new, Store.append_action(self.id, self.seq, seat, "action",
-                                                    action, by_bot))
+                                                    action, False))
         return None
 
-    async def _forfeit(self, seat: int, why: Illegal) -> None:
-        assert self.table is not None
-        new = self.table.forfeit(seat, why)
-        await self._logged(new, Store.append_action(
-            self.id, self.seq, seat, "forfeit",
-            json.dumps({"rule": why.rule, "reason": why.reason}), True))
+    async def _bot_move(self, seat: int, action: Action | str | BotFailure) -> None:
+        """A bot's answer: the driver takes it, or forfeits the deal for it (its one rule
+        for a bot's illegal move, ``stich.play.driver``); either is stored."""
+        assert self.driver is not None
+        taken: Taken = self.driver.take(seat, action)
+        why = taken.refused
+        if why is None:
+            write = Store.append_action(self.id, self.seq, seat, "action", str(taken.action),
+                                        True)
+        else:
+            log.warning("table %s: bot at seat %d: %s (%s)", self.id, seat, why.reason, why.rule)
+            write = Store.append_action(self.id, self.seq, seat, "forfeit", json.dumps(
+                {"rule": why.rule, "reason": why.reason}), True)
+        await self._logged(taken.messages, write)
 
     async def _logged(self, new: list[tuple[int, dict[str, Any]]], write: Any) -> None:
         """Store the action (and, when it ends the match, the finished match in the same
@@ -496,7 +514,6 @@ class TableActor:
             await self._store(lambda conn: [work(conn) for work in writes])
         finally:
             self._held = []
-        self._note_turn()
         for seat, message in new:
             self._send(seat, message)
         self._tell_watchers([message for seat, message in new if seat == 0])
@@ -564,7 +581,6 @@ class TableActor:
             self._deal_timer = None
         self._continued = set()
         new = table.next_deal()
-        self._note_turn()
         for seat, message in new:
             self._send(seat, message)
         self._tell_watchers([message for seat, message in new if seat == 0])
@@ -738,9 +754,11 @@ class TableActor:
         return self.settings.bot_delay if delay is None else delay
 
     def _next_bot(self) -> None:
-        """Ask a worker for the move if a bot (or a marked bot for an away person) is to act."""
-        table = self.table
-        if table is None or self.status != "running" or self.fault or table.between:
+        """Ask the bot (or a marked bot for an away person) to act, if one is to: it thinks in
+        a worker process (``stich.play.driver``)."""
+        table, driver = self.table, self.driver
+        if (table is None or driver is None or self.status != "running" or self.fault
+                or table.between):
             return
         seat = table.to_act
         if seat == TERMINAL or not self._bot_plays(seat) or self._thinking == self.seq:
@@ -748,19 +766,19 @@ class TableActor:
         self._thinking = self.seq
         info = self.seats[seat]
         level = info.level if info.kind == "bot" else self.settings.away_level
-        bot_seed = derive_seed(self.seed, "bot", seat, table.deal_number)
-        game = table.game
-        payload = game.information_state(seat) if uses_info(self.game, level) else None
-        turns = self._turns[seat]
-        shown = [] if payload is not None else (
-            list(turns) if remembers(self.game, level) else turns[-1:])
-        future = self.pool.submit(think, self.game, level, bot_seed, seat, payload, shown)
+        if self._bots[seat] != (table.deal_number, level):  # a bot lives for a deal
+            self._bots[seat] = (table.deal_number, level)
+            driver.seat(seat, make_bot(self.game, level, derive_seed(
+                self.seed, "bot", seat, table.deal_number)))
         move = self.seq
         loop = asyncio.get_running_loop()
 
-        def done(result: Any) -> None:
+        def done(answer: asyncio.Future[Action | str]) -> None:
+            action: Action | str | BotFailure
             try:
-                action = result.result()
+                action = answer.result()
+            except BotFailure as failure:  # an outside engine gave no action
+                action = failure
             except Exception as error:  # a crashed bot forfeits like an illegal one
                 action = f"? {error}"
             delay = self.bot_delay() if self.seats[seat].kind == "bot" else 0.0
@@ -769,17 +787,7 @@ class TableActor:
             else:
                 self.inbox.put_nowait(("bot", seat, action, move))
 
-        asyncio.wrap_future(future).add_done_callback(done)
-
-    def _note_turn(self) -> None:
-        table = self.table
-        assert table is not None
-        if table.deal_number != self._turns_deal:
-            self._turns_deal = table.deal_number
-            self._turns = [[] for _ in self.seats]
-        seat = table.to_act
-        if seat != TERMINAL:
-            self._turns[seat].append(table.game.observation(seat))
+        driver.think(seat).add_done_callback(done)
 
     # --- away ------------------------------------------------------------------------------------
     def _arm_away_timers(self) -> None:
@@ -806,9 +814,9 @@ class TableActor:
         for client in list(self.clients[seat]):
             client.send(message)
 
-    def _view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int, board: bool = True) -> dict[str, Any]:
         """The seat's observation now (a projection of its stream: nothing new is revealed)
-        and the match score."""
+        and the match score; the drawn score only with ``board`` (docs/events.md, view)."""
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
@@ -817,7 +825,8 @@ class TableActor:
         if table.match is not None:
             view["match"] = table.match.state()
             view["over"] = table.match.ended()
-            view["board"] = self._board()
+            if board:
+                view["board"] = self._board()
         view["clock"] = self._clock_view()
         view["warnings"] = warnings(table, seat)
         return view
@@ -828,11 +837,15 @@ class TableActor:
         assert table is not None and table.match is not None
         key = len(table.match.deals)
         if self._board_cache is None or self._board_cache[0] != key:
-            self._board_cache = (key, score_svg(table))
+            stream = table.log[0]  # its score messages, read once each
+            self._scores += score_states(stream[self._scores_read:])
+            self._scores_read = len(stream)
+            self._board_cache = (key, score_svg(table, self._scores))
         return self._board_cache[1]
 
-    def _public_view(self) -> dict[str, Any]:
-        """A spectator's view: the public view of the deal and the match score."""
+    def _public_view(self, board: bool = True) -> dict[str, Any]:
+        """A spectator's view: the public view of the deal and the match score (drawn only
+        with ``board``)."""
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
@@ -841,18 +854,33 @@ class TableActor:
         if table.match is not None:
             view["match"] = table.match.state()
             view["over"] = table.match.ended()
-            view["board"] = self._board()
+            if board:
+                view["board"] = self._board()
         view["clock"] = self._clock_view()
         return view
 
+    def _board_news(self) -> bool:
+        """Whether the drawn score changed (a deal was booked) since the views last sent: only
+        then do they carry it (about 1.5 KB of a view's 1.9 KB); a client gets it with the
+        view sent when it connects and keeps the last one (docs/events.md, view)."""
+        table = self.table
+        if table is None or table.match is None:
+            return False
+        booked = len(table.match.deals)
+        if booked == self._board_sent:
+            return False
+        self._board_sent = booked
+        return True
+
     def _send_views(self) -> None:
+        board = self._board_news()
         for seat, clients in enumerate(self.clients):
             if clients:
-                view = self._view(seat)
+                view = self._view(seat, board)
                 for client in list(clients):
                     client.send(view)
         if self.watchers:
-            public = self._public_view()
+            public = self._public_view(board)
             for client in list(self.watchers):
                 client.send(public)
 

@@ -155,13 +155,21 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     @app.post("/api/tables/{table_id}/cancel")
     async def cancel(table_id: str, request: Request) -> dict[str, Any]:
         """The owner closes a table that has not started."""
-        await lobby().cancel(table_id, (await body(request)).get("owner"))
+        owner = (await body(request)).get("owner")
+        relayed = await relay(table_id, {"op": "cancel", "owner": owner})
+        if relayed is not None:
+            return relayed
+        await lobby().cancel(table_id, owner)
         return {"status": "cancelled"}
 
     @app.post("/api/tables/{table_id}/bot")
     async def seat_bot(table_id: str, request: Request) -> dict[str, Any]:
         """The owner gives a free seat to a bot (``{"owner", "seat", "level"}``)."""
         data = await body(request)
+        relayed = await relay(table_id, {"op": "bot", "owner": data.get("owner"),
+                                         "seat": data.get("seat"), "level": data.get("level")})
+        if relayed is not None:
+            return relayed
         await lobby().seat_bot(table_id, data.get("owner"), data.get("seat"), data.get("level"))
         return (await lobby().get(table_id)).info()
 
@@ -172,6 +180,19 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             return None
         owner: str = await cluster.owner_of(table_id)
         return None if owner == cluster.id else owner
+
+    async def relay(table_id: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        """With several workers: a lobby call done by the worker holding the table (its
+        people are connected there), its answer or its refusal; None when it is held here."""
+        owner = await remote_owner(table_id)
+        if owner is None:
+            return None
+        answer: dict[str, Any] = await state["cluster"].call(owner, {**request,
+                                                                      "table": table_id})
+        if "error" in answer:
+            raise LobbyError(answer["error"], answer.get("status", 400),
+                             answer.get("code", "bad_request"), answer.get("args"))
+        return answer
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -186,15 +207,9 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise LobbyError("'seat' is a seat number", code="bad_seat")
         login = data.get("login") or login_of(request)  # the cookie, or an API user's field
-        owner = await remote_owner(table_id)
-        if owner is not None:
-            answer = await state["cluster"].call(owner, {
-                "op": "join", "table": table_id, "name": data.get("name"), "seat": seat,
-                "login": login})
-            if "error" in answer:
-                raise LobbyError(answer["error"], answer.get("status", 400),
-                                 answer.get("code", "bad_request"), answer.get("args"))
-            relayed: dict[str, Any] = answer
+        relayed = await relay(table_id, {"op": "join", "name": data.get("name"), "seat": seat,
+                                         "login": login})
+        if relayed is not None:
             return relayed
         number, token = await lobby().join(table_id, data.get("name"), seat, login)
         return {"seat": number, "token": token}

@@ -1,13 +1,15 @@
-"""Several ``stich serve`` workers behind one address (issue 13, item 7), through Redis.
+"""Several ``stich serve`` workers behind one address, through Redis (docs/web.md, "Several
+workers behind one address").
 
 Every worker reads and writes the same database, so the lobby (tables, seats, finished
 matches) is shared. A running table lives in exactly one worker, its owner, recorded in Redis
 (``stich:owner:<table>``, renewed while the worker lives). A browser may reach any worker: the
 one it reaches, if not the owner, relays: the owner gets ``attach``, ``action`` and ``detach``
 requests on its channel ``stich:worker:<id>`` and answers the browser's messages, in order, on
-``stich:conn:<connection>``; a join goes the same way and its answer comes back on a reply
-channel. A worker that dies stops renewing its claims; the next worker asked for one of its
-tables takes it over and replays its log.
+``stich:conn:<connection>``; a join and the table owner's calls (cancel, a bot for a free
+seat) go the same way and their answers come back on a reply channel. A worker that dies
+stops renewing its claims; the next worker asked for one of its tables takes it over and
+replays its log.
 """
 
 from __future__ import annotations
@@ -27,6 +29,11 @@ OWNER_TTL = 30
 CLOSED = '{"type":"closed"}'
 """The owner's last publication on a connection's channel: the client is closed (a frame is
 passed on as it is, unparsed; the server sends no message of type ``closed``)."""
+
+
+LOBBY_OPS = frozenset({"join", "cancel", "bot"})
+"""What a worker asks of the table's holder and waits for an answer to: a join and the
+owner's calls (cancel a waiting table, give a free seat to a bot)."""
 
 
 class Cluster:
@@ -96,11 +103,9 @@ class Cluster:
 
     async def _serve(self, request: dict[str, Any]) -> None:
         op, table_id = request["op"], request["table"]
-        if op == "join":
+        if op in LOBBY_OPS:
             try:
-                seat, token = await self.lobby.join(table_id, request.get("name"),
-                                                    request.get("seat"), request.get("login"))
-                answer: dict[str, Any] = {"seat": seat, "token": token}
+                answer = await self._lobby_op(op, table_id, request)
             except LobbyError as error:
                 answer = {**error.to_json(), "status": error.status}
             await self.redis.publish(request["reply"], json.dumps(answer))
@@ -128,6 +133,22 @@ class Cluster:
             actor.detach(client)
             client.close()
 
+    async def _lobby_op(self, op: str, table_id: str, request: dict[str, Any]
+                        ) -> dict[str, Any]:
+        """A join or an owner's call relayed from another worker, done on the table held
+        here (so its people, connected here, hear of it), and its answer."""
+        if op == "join":
+            seat, token = await self.lobby.join(table_id, request.get("name"),
+                                                request.get("seat"), request.get("login"))
+            return {"seat": seat, "token": token}
+        if op == "cancel":
+            await self.lobby.cancel(table_id, request.get("owner"))
+            return {"status": "cancelled"}
+        await self.lobby.seat_bot(table_id, request.get("owner"), request.get("seat"),
+                                  request.get("level"))
+        info: dict[str, Any] = (await self.lobby.get(table_id)).info()
+        return info
+
     async def _pump(self, client: Client, channel: str) -> None:
         """A relayed client's frames, in order, onto its connection's channel."""
         while (batch := await client.batch()) is not None:  # one frame per change
@@ -137,7 +158,7 @@ class Cluster:
     # --- the relaying side ------------------------------------------------------------------
     async def call(self, owner: str, request: dict[str, Any], timeout: float = 10.0
                    ) -> dict[str, Any]:
-        """A request to the owner and its answer (joins)."""
+        """A request to the owner and its answer (joins, the owner's calls)."""
         reply = f"stich:reply:{secrets.token_hex(8)}"
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(reply)

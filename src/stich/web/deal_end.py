@@ -15,7 +15,7 @@ from stich.core.cards import cards_in
 from stich.core.game import Game, to_json
 from stich.core.match import Match
 
-SCHNAPSEN_POINTS = {1: "plain", 2: "schneider", 3: "schwarz"}
+SCHNAPSEN_POINTS = {1: "loser_33", 2: "loser_under_33", 3: "loser_no_trick"}
 """S-9: the winner's game points and the table row that gave them."""
 
 
@@ -33,7 +33,7 @@ def deal_end(game: Game, deal: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "deal_end", "deal": deal, "game": game.NAME, "reason": result.reason,
         "sides": sides, "winners": list(result.winner),
-        "card_points": [result.card_points[side[0]] for side in sides],
+        "card_points": [_side_points(game, result.card_points, side) for side in sides],
         "game_points": [result.game_points[side[0]] for side in sides],
         "tricks": tricks, "last_trick": to_json(view.get("last_trick") or []),
         "rules": _rules(game, result.to_dict()), "proof": None,
@@ -44,23 +44,70 @@ def deal_end(game: Game, deal: int) -> dict[str, Any]:
     return out
 
 
+def _side_points(game: Game, per_seat: tuple[int, ...], side: list[int]) -> int:
+    """A playing side's card points: each seat carries its team's (``core.game.DealResult``),
+    so every team in the side counts once (Dreierschnapsen's two defenders are two teams,
+    Bauernschnapsen's partners one)."""
+    return sum(per_seat[team[0]] for team in game.TEAMS if team[0] in side)
+
+
 def _rules(game: Game, result: dict[str, Any]) -> list[dict[str, Any]]:
     """Why the game points are what they are: codes with their rule numbers and values."""
     if game.NAME == "schnapsen":
-        points = max(result["game_points"])
-        rule = "S-8" if "false" in result["reason"] else "S-9"
-        return [{"kind": SCHNAPSEN_POINTS.get(points, "plain"), "rule": rule,
-                 "points": points}]
+        return [_schnapsen_rule(game, result)]
     out: list[dict[str, Any]] = []
     if "contract" in result and game.NAME != "jass":  # B-5, B-6: the contract and its factor
-        out.append({"kind": "contract", "rule": "B-5", "contract": result["contract"]})
+        contract: dict[str, Any] = {"kind": "contract", "rule": "B-5",
+                                    "contract": result["contract"]}
+        if isinstance(result.get("declarer"), int):  # who announced it: made or failed by him
+            contract.update(kind="contract_by", seat=result["declarer"])
+        out.append(contract)
         if result.get("factor", 1) != 1:
             out.append({"kind": "factor", "rule": "B-6", "factor": result["factor"]})
-    if game.NAME == "jass":
+    if game.NAME == "jass":  # J-5, J-6, J-7: what each team wrote besides its card points
         out.append({"kind": "multiplier", "rule": "J-7", "factor": result.get("multiplier", 1)})
+        sides = [list(side) for side in game.TEAMS]
+        for team, points in enumerate(result.get("weis") or ()):
+            if points:
+                out.append({"kind": "weis", "rule": "J-5", "side": sides[team], "points": points})
+        for team, points in enumerate(result.get("stoeck") or ()):
+            if points:
+                out.append({"kind": "stoeck", "rule": "J-6", "side": sides[team],
+                            "points": points})
         if result.get("match"):
-            out.append({"kind": "match", "rule": "J-7", "points": result["match"]})
+            out.append({"kind": "match", "rule": "J-7", "side": result["match"],
+                        "points": game.options.match_bonus})  # type: ignore[attr-defined]
+        if result["reason"] == "target reached":
+            out.append({"kind": "target", "rule": "J-7",
+                        "points": game.options.target})  # type: ignore[attr-defined]
     return out
+
+
+def _schnapsen_rule(game: Game, result: dict[str, Any]) -> dict[str, Any]:
+    """S-8, S-9, S-12: the line of the rules that gave this deal's game points.
+
+    The S-9 table is judged on the loser's points for a plain claim, at the moment of closing
+    for a closer's claim, on the winner's own points for a false claim (S-8); a failed close
+    scores 2 or 3, the last trick of an exhausted stock 1, a revoke 3."""
+    points = max(result["game_points"])
+    reason = result["reason"]
+    row = SCHNAPSEN_POINTS.get(points, "loser_33")
+    closer = game.closed_by  # type: ignore[attr-defined]
+    claimer = game.history[-1][0] if game.history and game.history[-1][1].verb == "claim" else None
+    if reason == "last trick":
+        return {"kind": "last_trick", "rule": "S-9", "points": points}
+    if reason == "revoke":
+        return {"kind": "revoke", "rule": "S-12", "points": points}
+    if reason in ("closer failed", "claim against closer") or (
+            reason == "false claim" and closer >= 0 and claimer == closer):
+        return {"kind": "closer_failed", "rule": "S-9", "points": points}
+    if reason == "false claim":
+        if game.options.false_claim == "pagat":  # type: ignore[attr-defined]
+            return {"kind": "false_claim_pagat", "rule": "S-8", "points": points}
+        return {"kind": "false_claim", "rule": "S-8", "points": points}
+    if reason == "claim after closing":
+        return {"kind": "closed_" + row, "rule": "S-9", "points": points}
+    return {"kind": row, "rule": "S-9", "points": points}
 
 
 def _proof(game: Game, reason: str) -> dict[str, Any] | None:

@@ -6,11 +6,12 @@ in its deal as ``stich analyse --at`` counts, the trick under way, the deal's re
 ended), so the page can jump to any deal and trick.
 
 ``GET /api/tables/<id>/analysis/<step>`` values each legal action of the seat to act at a
-step with what ``stich analyse`` computes (``stich.explain.value_info``: pimc's solver averaged
-over worlds sampled from that seat's information state, never the true deal) in a worker
-process, one process of its own so that bots at live tables never wait behind it. Only a
-finished match is analysed (409 otherwise): on a live table the values would tell a player
-what the other hands hold. Answers are kept per (table, step): a finished match never changes.
+step with what ``stich analyse`` computes (``stich.analysis.explain.value_info``: pimc's
+solver averaged over worlds sampled from that seat's information state, never the true deal)
+in a worker process, one process of its own so that bots at live tables never wait behind
+it. Only a finished match is analysed (409 otherwise): on a live table the values would tell a
+player what the other hands hold. Answers are kept per (table, step): a finished match never
+changes.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def positions(actor: TableActor) -> list[Position | None]:
 def value_position(info: InfoState, worlds: int, nodes: int, seed: int) -> dict[str, Any]:
     """What ``stich analyse`` computes, from the seat's information state alone (runs in the
     analysis worker)."""
-    from stich.explain import value_info
+    from stich.analysis.explain import value_info
 
     valued = value_info(info, worlds=worlds, nodes=nodes, seed=seed)
     return {"values": [{"action": str(action), "value": round(value, 3)}

@@ -1,4 +1,4 @@
-"""The match score as the players draw it, with the score pad's drawing code (stich.tafel):
+"""The match score as the players draw it, with the drawings the score pads use (stich.drawing):
 the Bummerl counter (Schnapsen), the race to 24 (Bauern-, Dreierschnapsen) and the Jass
 board's Z (J-8). Drawn from public messages only (the ``score`` messages of seat 0's stream)."""
 
@@ -9,7 +9,9 @@ from typing import Any
 from stich.core.table import Table
 
 
-def score_svg(table: Table) -> str:
+def score_svg(table: Table, scores: list[dict[str, Any]] | None = None) -> str:
+    """The drawn score; ``scores``: the ``match`` of every ``score`` message of seat 0's
+    stream so far, when the caller keeps them (else read from the stream)."""
     match = table.match
     if match is None:
         return ""
@@ -22,7 +24,8 @@ def score_svg(table: Table) -> str:
         return render_svg(list(zip(titles, boards, strict=True)), match.options.target)  # type: ignore[attr-defined]
     from stich.drawing import counter_svg
 
-    scores = [m["match"] for m in table.log[0] if m["type"] == "score"]
+    if scores is None:
+        scores = score_states(table.log[0])
     over = match.is_over()  # decided by its scoring (a resigned match stands as it was)
     if match.GAME == "schnapsen":
         start = match.options.bummerl_start  # type: ignore[attr-defined]
@@ -48,6 +51,11 @@ def score_svg(table: Table) -> str:
             columns[party].append(value)
     bummerl = scores[-1]["bummerl"] if scores else [0] * len(parties)
     return counter_svg(parties, columns, bummerl)
+
+
+def score_states(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The match states of the ``score`` messages among ``messages`` (a seat's stream)."""
+    return [m["match"] for m in messages if m["type"] == "score"]
 
 
 def _current_unit(scores: list[dict[str, Any]], over: bool = False) -> list[dict[str, Any]]:

@@ -189,14 +189,13 @@ class Store:
             error: BaseException | None = fault
         else:
             error = None
+        settled: dict[asyncio.AbstractEventLoop, list[Settled]] = {}
         for index, (_, future) in enumerate(batch):
-            if future is None:
-                continue
-            loop = future.get_loop()
-            if error is not None:
-                loop.call_soon_threadsafe(_fail, future, error)
-            else:
-                loop.call_soon_threadsafe(_succeed, future, results[index])
+            if future is not None:
+                settled.setdefault(future.get_loop(), []).append(
+                    (future, error, None if error is not None else results[index]))
+        for loop, items in settled.items():  # one wake-up of each loop a transaction
+            loop.call_soon_threadsafe(_settle, items)
 
     def close(self) -> None:
         self._closed = True
@@ -369,6 +368,18 @@ def _summary(row: Any, seat: int) -> dict[str, Any]:
     return {"id": row["id"], "game": row["game"], "preset": row["preset"], "seat": seat,
             "finished": row["finished"], "created": row["created"], "status": row["status"],
             "seats": [s["name"] for s in json.loads(row["seats"])]}
+
+
+Settled = tuple[asyncio.Future[Any], BaseException | None, Any]
+"""A write's future, and its error or its result."""
+
+
+def _settle(items: list[Settled]) -> None:
+    for future, error, value in items:
+        if error is not None:
+            _fail(future, error)
+        else:
+            _succeed(future, value)
 
 
 def _succeed(future: asyncio.Future[Any], value: Any) -> None:

@@ -62,3 +62,17 @@ function suitSvg(letter, deck) {
   const suitKey = SUIT_OF_DECK[deck][letter];
   return `<svg class="suit" viewBox="0 0 20 20"><g fill="${COLOUR[suitKey]}">${suitPath(suitKey)}</g></svg>`;
 }
+
+// A row of cards wider than its box overlaps them, each keeping its top-left index in view
+// (the table's hand, the replay's hands).
+function fanRow(box) {
+  const cards = [...box.querySelectorAll("svg.card")];
+  if (!cards.length) return;
+  cards.forEach((node) => { node.style.marginLeft = "0"; });
+  const width = box.clientWidth;
+  const card = cards[0].getBoundingClientRect().width;
+  const gap = 4;
+  const need = cards.length * card + (cards.length - 1) * gap;
+  const step = need > width && cards.length > 1 ? (width - card) / (cards.length - 1) : card + gap;
+  cards.forEach((node, i) => { node.style.marginLeft = i ? (step - card) + "px" : "0"; });
+}

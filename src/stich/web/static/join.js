@@ -15,9 +15,10 @@ function joinNode(tag, cls, text) {
   return node;
 }
 
-// Teams sit opposite (J-1, B-1): seats 0 and 2, 1 and 3.
+// Teams sit opposite (J-1, B-1): seats 0 and 2, 1 and 3, named as the table's seats name
+// them (Team A, Team B).
 function teamOf(table, number) {
-  return table.seats.length === 4 ? tr("team_n", { n: (number % 2) + 1 }) : "";
+  return table.seats.length === 4 ? t(number % 2 ? "team_b" : "team_a") : "";
 }
 
 function seatLabel(table, number) {
@@ -29,8 +30,8 @@ function joinPage(table) {
   let box = document.getElementById("seatchoice");
   if (!box) {
     box = joinNode("div", "seatchoice");
-    box.id = "seatchoice";
-    document.getElementById("join").appendChild(box);
+    box.id = "seatchoice";   // chosen before the join button is pressed: above it
+    document.getElementById("join").insertBefore(box, document.getElementById("joinbtn"));
   }
   box.replaceChildren(joinNode("p", "label", t("choose_seat")));
   const free = table.seats.map((s, n) => (s.kind === "person" && !s.joined ? n : -1)).filter((n) => n >= 0);

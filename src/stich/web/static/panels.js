@@ -33,15 +33,16 @@ function flowSendRaw(body) {
 
 function flowReceive(message) {
   switch (message.type) {
-    case "deal_end": flow.dealEnd = message; renderDealEnd(); break;
+    case "deal_end": flow.dealEnd = message; staleAsk(null); renderDealEnd(); redrawTable(); break;
     case "continued": if (flow.dealEnd) { flow.dealEnd.continued = message.seats; renderDealEnd(); } break;
-    case "deal": hideDealEnd(); break;
+    case "deal": hideDealEnd(); redrawTable(); break;
     case "match_over": flow.matchOver = message; flowBox("dealend").hidden = true; renderMatchOver(); break;
     case "rematch_asked": if (flow.matchOver) { flow.matchOver.rematch = message.seats; renderMatchOver(); } break;
     case "rematch": goRematch(message); break;
     case "clock": flow.clock = message.clock ? { ...message.clock, at: Date.now() } : null; renderClock(); break;
     case "view":
-      if (flow.dealEnd && message.deal > flow.dealEnd.deal) hideDealEnd();
+      if (flow.dealEnd && message.deal > flow.dealEnd.deal) { hideDealEnd(); redrawTable(); }
+      staleAsk(message.deal + ":" + message.moves);
       flow.clock = message.clock ? { ...message.clock, at: Date.now() } : null;
       renderClock(); renderResign(); break;
     case "seats":
@@ -52,21 +53,42 @@ function flowReceive(message) {
   }
 }
 
+// The table's status line and turn cues follow the panels: no "your turn" while a finished
+// deal's panel is up (table.js's render asks dealEndShown()).
+function dealEndShown() { return !!flow.dealEnd; }
+function redrawTable() { if (typeof render === "function" && view) render(); }
+
+// A second look asked about a position the table has left (the action went on a second
+// click, or the deal ended) is taken down: it would answer for a move no longer there.
+function staleAsk(position) {
+  const box = document.getElementById("confirm");
+  if (box && !box.hidden && box.dataset.position && box.dataset.position !== position) {
+    box.hidden = true;
+    delete box.dataset.position;
+  }
+}
+
 // --- the end of a deal ------------------------------------------------------------------------
 function sideName(side) { const all = names(); return side.map((s) => all[s] || "?").join(" & "); }
 
 function ruleText(rule) {
   const args = { ...rule };
   if (rule.contract) args.contract = contractName(rule.contract, deck());
+  if (rule.side) args.names = sideName(rule.side);
+  if (typeof rule.seat === "number") args.name = names()[rule.seat] || "?";
   return tr("rule_" + rule.kind, args) + " (" + rule.rule + ")";
 }
 
+// A label over one row of cards at the table's size, fanned (cards.js) once it is drawn.
 function cardsRow(label, codes) {
   const row = flowNode("div", "flowcards");
-  row.append(flowNode("span", "label", label));
-  for (const code of codes) row.append(cardNode(code));
+  const cards = flowNode("div", "flowfan");
+  for (const code of codes) cards.append(cardNode(code));
+  row.append(flowNode("span", "label", label), cards);
   return row;
 }
+
+function fanPanel(box) { box.querySelectorAll(".flowfan").forEach(fanRow); }
 
 function renderDealEnd() {
   const d = flow.dealEnd;
@@ -75,7 +97,8 @@ function renderDealEnd() {
   box.replaceChildren();
   box.append(flowNode("h2", "", tr("deal_over_n", { n: d.deal + 1 })));
   const winners = d.winners.map((s) => names()[s] || "?").join(" & ");
-  box.append(flowNode("p", "flowhow", tr("deal_won_by", { names: winners, reason: reasonName(d.reason) })));
+  box.append(flowNode("p", "flowhow", tr(d.winners.length > 1 ? "deal_won_by_many" : "deal_won_by",
+    { names: winners || t("nobody"), reason: reasonName(d.reason) })));
   const table = flowNode("table", "flowtable");
   const head = flowNode("tr");
   for (const word of ["", t("card_points"), t("tricks"), t("game_points")]) head.append(flowNode("th", "", word));
@@ -93,7 +116,7 @@ function renderDealEnd() {
   }
   if (d.proof) {
     const row = cardsRow(tr("proof_tricks", { name: names()[d.proof.seat] || "?", points: d.proof.points }), d.proof.cards);
-    if (!d.proof.cards.length) row.append(flowNode("span", "", t("no_tricks_taken")));
+    if (!d.proof.cards.length) row.querySelector(".flowfan").append(flowNode("span", "", t("no_tricks_taken")));
     box.append(row);
   }
   if (!watching && seat !== null) {
@@ -107,6 +130,7 @@ function renderDealEnd() {
   }
   box.append(flowNode("p", "help", tr("next_deal_in", { s: Math.round(d.wait) })));
   box.hidden = false;
+  fanPanel(box);
   if (!watching) { const button = document.getElementById("continue"); if (button && !button.disabled) button.focus(); }
 }
 
@@ -114,6 +138,10 @@ function hideDealEnd() { flow.dealEnd = null; flowBox("dealend").hidden = true; 
 
 // --- the end of a match -----------------------------------------------------------------------
 function lastScoreText(m) {
+  if (m.how === "target" && m.state && m.state.scores) {   // Jass: both teams' totals (J-7)
+    return tr("target_last", { names: [[0, 2], [1, 3]].map(sideName).join(" : "),
+                               score: m.state.scores.join(":"), target: m.state.target });
+  }
   const last = m.last;
   if (!last) return "";
   if (m.how === "race") {
@@ -135,7 +163,8 @@ function renderMatchOver() {
   box.replaceChildren();
   box.append(flowNode("h2", "", t("match_over")));
   const winners = m.winners.map((s) => m.names[s] || "?").join(" & ");
-  box.append(flowNode("p", "flowwinner", tr("match_won_by", { names: winners || t("nobody") })));
+  box.append(flowNode("p", "flowwinner", tr(m.winners.length > 1 ? "match_won_by_many" : "match_won_by",
+    { names: winners || t("nobody") })));
   if (m.how === "resigned") box.append(flowNode("p", "", tr("match_resigned", { name: m.names[m.seat] || "?" })));
   const last = lastScoreText(m);
   if (last) box.append(flowNode("p", "flowlast", last));
@@ -168,6 +197,9 @@ function renderMatchOver() {
   close.onclick = () => { box.hidden = true; };
   box.append(close);
   box.hidden = false;
+  // the keyboard alone: Enter asks for the rematch, as Continue is focused after a deal
+  const rematch = document.getElementById("rematch");
+  if (rematch && !rematch.disabled) rematch.focus();
 }
 
 function goRematch(message) {
@@ -184,6 +216,7 @@ function flowSend(action, sendNow) {
   flow.asked.add(key);   // asks once: a second click goes through
   const box = flowBox("confirm");
   box.replaceChildren();
+  box.dataset.position = view ? view.deal + ":" + view.moves : "";
   const words = warning.verb === "claim" ? "confirm_claim" : "confirm_close";
   box.append(flowNode("p", "", tr(words, { points: warning.points, reachable: warning.reachable }) + " (" + warning.rule + ")"));
   const yes = flowNode("button", "primary", t(warning.verb === "claim" ? "claim_anyway" : "close_anyway"));
@@ -229,6 +262,7 @@ function renderResign() {
     button.id = "resign";
     button.onclick = () => {
       const ask = flowBox("confirm");
+      delete ask.dataset.position;   // resigning is asked whatever the position
       ask.replaceChildren(flowNode("p", "", t("confirm_resign")));
       const yes = flowNode("button", "primary", t("resign"));
       yes.id = "resignyes";

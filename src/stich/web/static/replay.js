@@ -123,6 +123,11 @@ function drawTable(view, who) {
   $("trick").replaceChildren(...parts);
 }
 
+// Each hand on one line, overlapped where the page is narrow (cards.js), so every index stays
+// in view at its full size.
+function fanHands() { document.querySelectorAll("#hands td.cards").forEach(fanRow); }
+window.addEventListener("resize", () => fanHands());
+
 function show() {
   const frame = data.frames[step];
   const who = names();
@@ -141,6 +146,7 @@ function show() {
     row.append(cards);
     return row;
   }));
+  fanHands();
   drawTable(frame.view, who);
   $("board").textContent = scoreText(frame.match, who);
   $("prev").disabled = step === 0;

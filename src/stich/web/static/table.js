@@ -13,6 +13,7 @@ let info = null;         // the table (hello)
 let seats = [];
 let watchers = 0;
 let view = null;         // the latest view message
+let board = "";          // the drawn score: a view carries it only when it changed (events.md)
 let lastResult = null;   // {deal, result}: shown until every seat has moved in the next deal
 let selected = new Set();
 let keymap = {};
@@ -125,8 +126,13 @@ function receive(message) {
       seat = message.seat; watching = seat === null; info = message.table; renderSeats(info.seats); break;
     case "seats":
       seats = message.seats; info.status = message.status; watchers = message.watchers || 0;
-      renderSeats(seats); foldInvite(); break;
-    case "view": noteTrickDone(view, message); view = message; say("error", ""); render(); break;
+      // the status line and the score name the seats too: redraw all once a view is there
+      if (view) render(); else renderSeats(seats);
+      foldInvite(); break;
+    case "view":
+      noteTrickDone(view, message); view = message;
+      if ("board" in message) board = message.board || "";
+      say("error", ""); render(); break;
     case "error": say("error", errorWords(message)); break;
     case "result": lastResult = { deal: message.deal, result: message.result }; render(); break;
     case "match_end": showLinks(); break;
@@ -215,7 +221,7 @@ function renderSeats(list) {
       if (n === st.chosenBy) mark(t("chose"), "chooser");
       if (n === st.sittingOut) mark(t("sits_out"), "out");   // B-5: the Bettler's partner
       if (n === st.stoeck) mark(tr("stoeck", { name: s.name || "?" }), "stoeck");
-      if (n !== seat && st.handSizes[n] !== undefined) mark(tr("cards_left", { n: st.handSizes[n] }), "handsize");
+      if (n !== seat && st.handSizes[n] !== undefined) mark(trn("cards_left", st.handSizes[n]), "handsize");
       takenPile(box, st, n, list.length);
     }
     $("seats").appendChild(box);
@@ -238,7 +244,7 @@ function takenPile(box, st, n, count) {
   const pileBox = el("span", "taken");
   pileBox.dataset.count = taken;
   for (let i = 0; i < Math.min(taken, 4); i++) pileBox.insertAdjacentHTML("beforeend", backSvg());
-  pileBox.append(el("span", "count", tr(team ? "team_tricks" : "tricks_taken", { n: taken })));
+  pileBox.append(el("span", "count", trn(team ? "team_tricks" : "tricks_taken", taken)));
   box.append(pileBox);
 }
 
@@ -326,11 +332,14 @@ function render() {
   renderOpen(st);
   renderHand(st);
   renderActions(st);
-  $("board").innerHTML = view.board || "";
+  $("board").innerHTML = board;   // drawn by the server, every name escaped (scoreboard.py)
   say("score", scoreText(st.match, names()));
-  const myTurn = !st.over && st.toAct === seat && seat !== null;
+  // a finished deal's panel is up: nobody's turn until the next deal (panels.js)
+  const between = typeof dealEndShown === "function" && dealEndShown();
+  const myTurn = !st.over && !between && st.toAct === seat && seat !== null && st.legal.length > 0;
   $("felt").classList.toggle("my-turn", myTurn);
   if (st.over) { say("status", t("match_over")); showLinks(); }
+  else if (between) say("status", tr("deal_over_n", { n: st.deal + 1 }));
   else if (myTurn) say("status", t("your_turn"));
   else if (st.toAct >= 0) say("status", t("waiting_for") + " " + nameOf(st.toAct));
   turnCue(myTurn);
@@ -388,7 +397,7 @@ function renderTrump(st) {
       if (back) {
         back.removeAttribute("aria-hidden");
         back.setAttribute("role", "img");
-        back.setAttribute("aria-label", tr("stock_left", { n: st.stockSize - 1 }));
+        back.setAttribute("aria-label", trn("stock_left", st.stockSize - 1));
       }
       box.append(stock);
     }
@@ -491,17 +500,7 @@ function renderHand(st) {
 }
 
 // A hand wider than the page overlaps its cards, each keeping its index in view.
-function fanHand() {
-  const hand = $("hand");
-  const cards = [...hand.querySelectorAll("svg.card")];
-  if (!cards.length) return;
-  const width = hand.clientWidth;
-  const card = cards[0].getBoundingClientRect().width;
-  const gap = 4;
-  const need = cards.length * card + (cards.length - 1) * gap;
-  const step = need > width ? (width - card) / (cards.length - 1) : card + gap;
-  cards.forEach((node, i) => { node.style.marginLeft = i ? (step - card) + "px" : "0"; });
-}
+function fanHand() { fanRow($("hand")); }
 window.addEventListener("resize", () => fanHand());
 
 function renderActions(st) {

@@ -28,9 +28,10 @@ from stich.core.actions import Action
 from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Game
 from stich.core.knowledge import InfoState
-from stich.core.records import MATCH_FORMAT, DealRecord, RecordError
-from stich.core.replay import replay
+from stich.core.records import DealRecord, RecordError
+from stich.core.replay import is_match_record, record_game
 from stich.games import match_class
+from stich.records import replay
 
 DEFAULT_WORLDS = 20
 PROBES = 8
@@ -109,14 +110,11 @@ def deal_in(data: Any, deal: int | None) -> tuple[DealRecord, int | None]:
     """The deal record to analyse: ``data`` itself, or deal number ``deal`` (from 1, as `stich
     play` numbers them) of a match record, which is replayed and checked first. RecordError
     says what is wrong."""
-    if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
-        game = data.get("game")
+    if is_match_record(data):
         try:
-            cls = match_class(game) if isinstance(game, str) else None
+            cls = match_class(record_game(data))
         except KeyError as error:
             raise RecordError(str(error.args[0])) from None
-        if cls is None:
-            raise RecordError("a match record needs a string 'game'")
         deals = cls.from_record(data).deals
         if deal is None and len(deals) == 1:
             deal = 1

@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 
 from stich import search
-from stich.bots.pimc import outcome
 from stich.core.actions import Action
 from stich.core.game import Game
+from stich.search import outcome
 from stich.search.adapters import kernel_state
 from stich.search.layout import INDEX
 
