@@ -15,7 +15,7 @@ import time
 
 from stich.analysis.explain import position_before
 from stich.bots import make_bot
-from stich.core.registry import game_class, match_class
+from stich.games import game_class, match_class
 from stich.web.replay import NODES, SEED, WORLDS, value_position
 
 GAMES = ("schnapsen", "bauernschnapsen", "dreierschnapsen", "jass")

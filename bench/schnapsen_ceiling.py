@@ -36,8 +36,8 @@ from stich.core.actions import Action
 from stich.core.dealing import derive_seed
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
-from stich.core.registry import match_class
 from stich.core.table import Table
+from stich.games import match_class
 from stich.runner import run_table
 
 

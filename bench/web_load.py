@@ -182,7 +182,7 @@ def main() -> None:
     parser.add_argument("--server", default=None, metavar="HOST:PORT",
                         help="load a server already running (with --database-url: its database)")
     args = parser.parse_args()
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     seats = game_class(args.game).SEATS
     if args.server:

@@ -22,8 +22,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from stich.core.registry import match_class
 from stich.core.table import Table
+from stich.games import match_class
 from stich.web.actor import Settings
 from stich.web.app import create_app
 from stich.web.views import seat_view

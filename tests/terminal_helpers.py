@@ -106,7 +106,7 @@ def play_in_process(game: str, seed: int, deals: int, bot: str = "random",
     from rich.console import Console
 
     from stich.bots import make_bot
-    from stich.core.registry import game_class, match_class
+    from stich.games import game_class, match_class
     from stich.terminal.games import view_class
     from stich.terminal.session import WAIT_PROMPT, play_match
 

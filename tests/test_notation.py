@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import stich.games  # noqa: F401  (loading it declares every game's verbs)
 from stich.core.actions import Action, ActionParseError, play_actions
 from stich.core.card_names import CardParseError, Deck, card_name, card_symbol, parse_card
 from stich.core.cards import Card, Rank, Suit, card_set, cards_in

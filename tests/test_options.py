@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stich.core.options import OptionsError, parse_option_pairs
-from stich.core.registry import game_class, game_names
+from stich.games import game_class, game_names
 from stich.schnapsen.game import SchnapsenOptions
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from stich.bots.random_bot import RandomBot
 from stich.core.records import DealRecord, RecordError
-from stich.core.registry import game_class, game_names, match_class
+from stich.games import game_class, game_names, match_class
 from stich.records import replay
 from stich.runner import play_deal, play_match
 

@@ -1,9 +1,10 @@
 """stich: the Austrian and Swiss trick-taking card games.
 
-The rules core (``stich.core``: cards, the game interface, records, match scoring, what each
-seat knows) uses only the standard library; the game families (``stich.schnapsen``,
-``stich.contract``, ``stich.jass``) build on it, and the terminal, tournament manager and
-other front ends on both. The public API::
+The rules core (``stich.core``: cards, the game interface, records, matches, what each seat
+knows) uses only the standard library and names no game; the game families
+(``stich.schnapsen``, ``stich.contract``, ``stich.jass``) build on it, ``stich.games`` finds
+them by name, and the terminal, tournament manager and other front ends build on those. The
+public API::
 
     import stich
     game = stich.new_game("schnapsen", preset="sharp", seed=1)
@@ -34,7 +35,7 @@ _LAZY = {
     "Suit": "stich.core.cards", "Rank": "stich.core.cards", "Deck": "stich.core.card_names",
     "InfoState": "stich.core.knowledge", "Event": "stich.core.knowledge",
     "Table": "stich.core.table",
-    "game_class": "stich.core.registry", "match_class": "stich.core.registry",
+    "game_class": "stich.games", "match_class": "stich.games",
     "replay": "stich.records", "DealRecord": "stich.core.records",
 }
 
@@ -43,6 +44,8 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
+        if name == "Action":  # every game's verbs declared, so Action.parse reads them all
+            importlib.import_module("stich.games")
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'stich' has no attribute {name!r}")
 
@@ -57,7 +60,7 @@ def new_game(name: str, preset: str | None = None, seed: int | None = None,
     random seed, kept in the game and its record). ``dealer`` None: the game's own choice (seat
     0, or in Jass the seat before the holder of C7)."""
     from stich.core.dealing import fresh_seed
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     cls = game_class(name)
     chosen = cls.OPTIONS.from_preset(preset, **options)
@@ -69,7 +72,7 @@ def from_position(text: str) -> Game:
     """The game a position string of any game describes, read by its first word, the game's
     name (docs/rules/notation.md); ``stich.core.position.PositionError`` names what is wrong."""
     from stich.core.position import PositionError
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     words = text.split(maxsplit=1)
     if not words:

@@ -219,7 +219,7 @@ def board(
 ) -> None:
     """Replay a Jass game record and draw each team's Z (J-8): as text, or as SVG."""
     from stich.core.records import RecordError, load_json
-    from stich.core.scoring.jass_board import render_svg, render_text
+    from stich.drawing import render_svg, render_text
     from stich.jass.match import JassMatch
 
     try:
@@ -310,7 +310,7 @@ def _ladder(game: str | None, bots: list[str], rounds: int | None, seed: int | N
     from stich.arena.backends import all_cores
     from stich.arena.ladder import LadderFolder, LadderPlan, merge_plans, run_ladder
     from stich.core.options import OptionsError, parse_option_pairs
-    from stich.core.registry import game_class
+    from stich.games import game_class
     from stich.ratings import RatingsError
 
     folder = LadderFolder(out) if out is not None else None
@@ -372,7 +372,7 @@ def analyse(
     """Each legal action at a position of a recorded deal with its value for the seat to act
     (averaged over sampled worlds, exact when every card is known)."""
     from stich.analysis.commands import AnalysisError, analyse_record
-    from stich.core.registry import canonical_name
+    from stich.games import canonical_name
     from stich.terminal.games import action_names
     from stich.terminal.start import StartError, choose_deck
 

@@ -8,7 +8,7 @@ from typing import Any
 from stich.core import replay as core
 from stich.core.game import Game
 from stich.core.records import DealRecord, RecordError
-from stich.core.registry import game_class, match_class
+from stich.games import game_class, match_class
 
 
 def replay(record: DealRecord) -> Game:

@@ -18,7 +18,7 @@ from stich.cli import command_app
 from stich.core.actions import Action
 from stich.core.match import Match
 from stich.core.records import DealRecord, RecordError
-from stich.core.registry import game_class, match_class
+from stich.games import game_class, match_class
 from stich.runner import play_deal
 from stich.terminal.games import action_names
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from stich.arena.ladder import LadderFolder, LadderPlan, play_pairing, ratings_of, run_ladder
 from stich.cli import app
-from stich.core.registry import game_class
+from stich.games import game_class
 from stich.ratings import Ratings, RatingsError, replay
 
 pytest.importorskip("openskill", reason="ratings need openskill (pip install -e '.[test]')")

@@ -9,7 +9,7 @@ import pytest
 
 from stich.arena import run_arena
 from stich.arena.report import ArenaReport, unit_of
-from stich.core.registry import game_class
+from stich.games import game_class
 from tests.arena.helpers import arena, match_files
 
 RUNS = [("schnapsen", "24"), ("bauernschnapsen", "6"), ("dreierschnapsen", "6"), ("jass", "4")]

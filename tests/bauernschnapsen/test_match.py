@@ -12,7 +12,7 @@ from stich.arena import run_arena
 from stich.bots import make_bot
 from stich.cli import command_app
 from stich.contract.match import BauernschnapsenMatch
-from stich.core.registry import match_class
+from stich.games import match_class
 from stich.runner import play_match
 from tests.bauernschnapsen.helpers import bauern
 

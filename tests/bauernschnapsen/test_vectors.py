@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from stich.contract.contracts import Goal
+from stich.contract.race import RaceTo24
 from stich.core.actions import Action
 from stich.core.game import IllegalActionError
-from stich.core.scoring.bummerl import RaceTo24
 from stich.schnapsen.family import TEN_HIGH_ORDER
 from tests.bauernschnapsen.helpers import bauern, pass_round, run
 

@@ -16,7 +16,7 @@ from stich.bots.expert.match_value import bummerl_chance, deal_value, remaining_
 from stich.bots.pimc import nodes_for_ms
 from stich.bots.random_bot import RandomBot
 from stich.core.game import Observation
-from stich.core.registry import match_class
+from stich.games import match_class
 from stich.runner import play_match
 from stich.search import native_available
 from tests.bots.helpers import play_deals

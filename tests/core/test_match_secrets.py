@@ -11,7 +11,7 @@ import stich
 from stich.bots import make_bot
 from stich.core.match import Match, seed_commitment
 from stich.core.records import RecordError
-from stich.core.registry import game_class, match_class
+from stich.games import game_class, match_class
 from stich.runner import play_deal, play_match
 from tests.record_helpers import verify
 

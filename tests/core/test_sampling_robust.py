@@ -20,7 +20,7 @@ import pytest
 import stich
 from stich.bots import make_bot
 from stich.core.game import Game
-from stich.core.registry import game_class, game_names
+from stich.games import game_class, game_names
 
 GAMES = game_names()
 

@@ -11,8 +11,8 @@ import pytest
 
 from stich.core.game import TERMINAL, Game
 from stich.core.knowledge import Event
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
+from stich.games import game_class, match_class
 
 GAMES = ["schnapsen", "bauernschnapsen", "dreierschnapsen", "jass"]
 

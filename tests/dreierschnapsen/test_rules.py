@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from stich.contract.dreierschnapsen import Dreierschnapsen
+from stich.contract.race import RaceTo24
 from stich.core.actions import Action
-from stich.core.scoring.bummerl import RaceTo24
 from tests.bauernschnapsen.helpers import dreier, legal, pass_round, run
 
 HANDS = ["SK SJ DK CA DJ CQ", "SA HA HT HK HJ CT", "CK SQ HQ ST DQ DA"]

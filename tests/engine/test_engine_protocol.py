@@ -15,7 +15,7 @@ import pytest
 from stich.bots import make_bot
 from stich.bots.external.engine import EngineBot
 from stich.core.match import Match
-from stich.core.registry import game_class, match_class
+from stich.games import game_class, match_class
 from stich.runner import play_match
 
 HERE = Path(__file__).parent

@@ -17,8 +17,8 @@ import stich
 from stich.bots import make_bot
 from stich.bots.external.jasskit import JassKitBot, info_state, kit_card, observation
 from stich.core.match import Match
-from stich.core.registry import match_class
 from stich.engine.jasskit import serve
+from stich.games import match_class
 from stich.runner import play_match
 
 np = pytest.importorskip("numpy", reason="jass-kit needs numpy")

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stich.core.scoring.jass_board import ZBoard, crosses, render_svg, render_text, tally
+from stich.drawing import crosses, render_svg, render_text, tally
+from stich.jass.scoring.board import ZBoard
 
 
 def test_j8_entry_becomes_strokes() -> None:

@@ -6,9 +6,9 @@ from stich.bots.base import Bot
 from stich.bots.random_bot import RandomBot
 from stich.core.actions import Action
 from stich.core.game import Illegal, Observation
-from stich.core.scoring.jass_game import JassDeal
 from stich.jass.game import Jass
 from stich.jass.match import JassMatch
+from stich.jass.scoring.game import JassDeal
 from stich.runner import play_deal
 from tests.jass.helpers import STOECK_HANDS, STOECK_TRICKS, deal, play_tricks
 

@@ -18,10 +18,11 @@ from stich.core.actions import Action
 from stich.core.card_names import Deck
 from stich.core.cards import Card, cards_in
 from stich.core.knowledge import Event
-from stich.core.scoring.jass_board import ZBoard, render_text
+from stich.drawing import render_text
 from stich.jass.game import Jass
 from stich.jass.match import JassMatch
 from stich.jass.options import JassOptions
+from stich.jass.scoring.board import ZBoard
 from stich.runner import play_deal
 from stich.terminal.jass_view import JassView
 from stich.terminal.prompt import build_choices, read_choice

@@ -15,8 +15,8 @@ from stich.bots.base import Bot
 from stich.bots.random_bot import RandomBot
 from stich.core.actions import PLAY, Action
 from stich.core.game import TERMINAL, Illegal, IllegalActionError, Observation
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table
+from stich.games import game_class, match_class
 from stich.play.driver import Driver, play_match, run_table
 from stich.play.workers import bot_pool
 

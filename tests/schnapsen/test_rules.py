@@ -176,7 +176,7 @@ def test_undo_and_clone() -> None:
 
 
 def test_bummerl_start_and_rubber_options() -> None:  # S-10
-    from stich.core.scoring.bummerl import BummerlCounter
+    from stich.schnapsen.scoring import BummerlCounter
 
     counter = BummerlCounter(start=9, rubber=3)
     for points in ((3, 0), (3, 0), (2, 0)):

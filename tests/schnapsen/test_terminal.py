@@ -19,9 +19,9 @@ from stich.core.card_names import Deck, card_symbol
 from stich.core.cards import Card, Suit, cards_in
 from stich.core.game import Illegal
 from stich.core.knowledge import Event
-from stich.core.scoring.bummerl import BummerlCounter
 from stich.schnapsen.family import marriage_value
 from stich.schnapsen.match import SchnapsenMatch
+from stich.schnapsen.scoring import BummerlCounter
 from stich.terminal.schnapsen_view import SchnapsenView
 from tests.terminal_helpers import (
     CARD_SYMBOL,

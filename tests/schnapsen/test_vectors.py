@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from stich.core.game import IllegalActionError
-from stich.core.scoring.bummerl import BummerlCounter
 from stich.schnapsen.game import SchnapsenOptions
+from stich.schnapsen.scoring import BummerlCounter
 from tests.schnapsen.helpers import deal, legal_cards, play, position
 
 

@@ -6,7 +6,7 @@ import random
 
 from stich.bots.base import Bot
 from stich.core.game import Game
-from stich.core.registry import game_class
+from stich.games import game_class
 from stich.search import in_card_play, layout
 from stich.search.adapters import kernel_state, move_id
 from stich.search.pysearch import running

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import json, random
 from stich import search
-from stich.core.registry import game_class
+from stich.games import game_class
 from tests.search.helpers import card_play, new_deal
 out = {"backend": search.backend(), "values": []}
 for seed in range(6):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from stich.bots import make_bot
-from stich.core.registry import match_class
-from stich.core.scoring.bummerl import SchnapsenDeal
-from stich.core.scoring.race import RaceDeal
+from stich.contract.race import RaceDeal
+from stich.games import match_class
 from stich.runner import play_match
+from stich.schnapsen.scoring import SchnapsenDeal
 from stich.tafel.store import new_pad
 
 NAMES = {"schnapsen": ["A", "B"], "bauernschnapsen": ["A", "B", "C", "D"],

@@ -12,9 +12,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from stich.contract.race import RaceTo24
+from stich.contract.race_ends import race_end, race_match_end
 from stich.core.options import OptionsError
-from stich.core.scoring.bummerl import RaceTo24
-from stich.core.scoring.ends import race_end, race_match_end
 from stich.tafel.drawing import coiffeur_html
 from stich.tafel.jass_pads import CoiffeurPad
 from stich.tafel.pad import Pad

@@ -4,10 +4,11 @@ Bauern- or Dreierschnapsen match says where it starts what one match is (match_b
 from __future__ import annotations
 
 from stich.contract.match import BauernschnapsenMatch, DreierschnapsenMatch
+from stich.contract.race import RaceTo24
 from stich.core.card_names import Deck
-from stich.core.scoring.bummerl import BummerlCounter, RaceTo24
 from stich.jass.match import JassMatch
 from stich.schnapsen.match import SchnapsenMatch
+from stich.schnapsen.scoring import BummerlCounter
 from stich.terminal.bauernschnapsen_view import BauernschnapsenView
 from stich.terminal.dreierschnapsen_view import DreierschnapsenView
 from stich.terminal.jass_view import JassView

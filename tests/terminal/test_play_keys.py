@@ -18,7 +18,7 @@ from stich.bots import make_bot
 from stich.core.actions import Action
 from stich.core.card_names import Deck
 from stich.core.game import Game
-from stich.core.registry import game_class, match_class
+from stich.games import game_class, match_class
 from stich.jass.game import JassObservation
 from stich.jass.match import JassMatch
 from stich.terminal.games import VIEWS, view_class

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table
+from stich.games import game_class, match_class
 from stich.web.views import seat_view
 from tests.browser import PHONE
 from tests.web.test_table_page import NAMES, SEATS, blank_page, serve, show, sit, table

@@ -16,8 +16,8 @@ from typing import Any
 from typer.testing import CliRunner
 
 from stich.cli import app as cli
-from stich.core.registry import match_class
 from stich.core.table import Table, TableError
+from stich.games import match_class
 from stich.web.deal_end import match_end
 from tests.web.helpers import FAST, client_for, join, my_turn, new_table, receive_until
 
@@ -342,7 +342,7 @@ def test_my_tables_lists_the_open_tables_of_held_seats(sqlite_url: str, pool: Ex
 
 def test_deal_end_facts_for_every_game_are_the_results() -> None:
     """S-9, B-5/B-6, J-7: each family's panel facts are its DealResult's, per side."""
-    from stich.core.registry import game_class
+    from stich.games import game_class
     from stich.web.deal_end import deal_end
 
     for game_name in ("schnapsen", "bauernschnapsen", "dreierschnapsen", "jass"):
@@ -380,7 +380,7 @@ def test_each_deal_end_names_the_rule_that_scored_it() -> None:
     opponent's own points (S-8), the stock run out scores 1 whatever the points (S-9), a
     failed close 2 or 3; Jass names each team's Weis and Stöck (J-5, J-6) and the Match bonus
     in points (J-7). Every kind has its words in both languages."""
-    from stich.core.registry import game_class
+    from stich.games import game_class
     from stich.web.deal_end import deal_end
     from tests.web.words import words
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stich.core.registry import game_class, game_names
+from stich.games import game_class, game_names
 from stich.web.lobby import catalogue
 from stich.web.thinking import levels
 from tests.web.helpers import FAST, client_for

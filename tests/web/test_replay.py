@@ -11,7 +11,7 @@ from typing import Any
 
 from stich.analysis.explain import explain, position_before
 from stich.core.records import DealRecord
-from stich.core.registry import match_class
+from stich.games import match_class
 from stich.web.replay import NODES, SEED, WORLDS
 from tests.web.helpers import FAST, client_for, join, new_table
 

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from stich.core.registry import match_class
 from stich.core.table import Table
-from stich.tafel.drawing import board_html, counter_svg, sheet_html
+from stich.drawing import counter_svg
+from stich.games import match_class
+from stich.tafel.drawing import board_html, sheet_html
 from stich.tafel.games import PADS
 from stich.tafel.store import new_pad
 from stich.tafel.web import PadHub

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from stich.core.game import Game
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table
+from stich.games import game_class, match_class
 from stich.web.views import public_view, seat_view
 from tests.web.helpers import client_for, join, new_table, receive_until
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from stich.core.game import Game, to_json
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table
+from stich.games import game_class, match_class
 from stich.web.app import create_app
 from stich.web.refusals import refusal
 from stich.web.views import seat_view

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from stich.contract.contracts import TABLE as CONTRACTS
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table
+from stich.games import game_class, match_class
 from stich.web import refusals
 from tests.web.words import words
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from stich.core.dealing import derive_seed, fresh_seed
 from stich.core.game import TERMINAL, Game
-from stich.core.registry import canonical_name, game_class, match_class
+from stich.games import canonical_name, game_class, match_class
 
 if TYPE_CHECKING:
     from stich.bots.base import Bot

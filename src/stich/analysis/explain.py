@@ -29,8 +29,8 @@ from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Game
 from stich.core.knowledge import InfoState
 from stich.core.records import DealRecord, RecordError
-from stich.core.registry import match_class
 from stich.core.replay import is_match_record, record_game
+from stich.games import match_class
 from stich.records import replay
 
 DEFAULT_WORLDS = 20

@@ -17,7 +17,7 @@ from stich.arena.report import ArenaReport
 from stich.arena.run import run_plan
 from stich.arena.store import check_resumed, read_plan, saved_count
 from stich.core.options import RuleOptions, parse_option_pairs
-from stich.core.registry import game_class
+from stich.games import game_class
 
 DEFAULT_MATCHES = 200
 DEFAULT_SEED = 1

@@ -27,7 +27,7 @@ from stich.arena.plan import rotations, sides
 from stich.bots import make_bot
 from stich.core.dealing import derive_seed
 from stich.core.options import RuleOptions
-from stich.core.registry import game_class
+from stich.games import game_class
 from stich.ratings import Ratings, RatingsError
 from stich.runner import play_deal
 

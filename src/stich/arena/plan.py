@@ -19,7 +19,7 @@ from stich.bots.base import Bot
 from stich.core.dealing import derive_seed
 from stich.core.match import Match
 from stich.core.options import RuleOptions
-from stich.core.registry import game_class, match_class
+from stich.games import game_class, match_class
 from stich.play.driver import play_match
 
 

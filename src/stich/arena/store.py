@@ -22,7 +22,7 @@ from stich.arena.plan import ArenaPlan
 from stich.arena.report import MatchOutcome
 from stich.core.options import OptionsError, RuleOptions
 from stich.core.records import RecordError, load_json, save_json
-from stich.core.registry import game_class
+from stich.games import game_class
 
 ARENA_FORMAT = "stich-arena/1"
 PLAN_FILE = "arena.json"

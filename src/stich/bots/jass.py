@@ -15,8 +15,9 @@ from stich.core.actions import PLAY, Action
 from stich.core.cards import SUIT_MASK, SUIT_OF, Card, Rank, Suit, card_set, cards_in
 from stich.core.game import Observation
 from stich.core.knowledge import InfoState
+from stich.jass.actions import PUSH, TRUMP
 from stich.jass.cards import DECK, POINTS, Contract, strength, stronger, winner_index
-from stich.jass.game import PUSH, TRUMP, JassObservation
+from stich.jass.game import JassObservation
 from stich.jass.position import parse_cards, parse_fields
 from stich.jass.weis import weis_points
 from stich.jass.worlds import excluded

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
 from stich.contract import events, position, worlds
+from stich.contract.actions import VERBS as VERBS  # declared as the game loads
 from stich.contract.auction import Auction, Doubling, clockwise_from
 from stich.contract.contracts import (
     Contract,

@@ -2,7 +2,7 @@
 
 The caller (left of the dealer) deals next; after a three-Jacks redeal the same dealer deals
 again (B-2). The first dealer is drawn from the match seed. Each finished deal is booked as a
-:class:`~stich.core.scoring.race.RaceDeal` through :func:`race_rules`, as score pads book deals
+:class:`~stich.contract.race.RaceDeal` through :func:`race_rules`, as score pads book deals
 entered by hand.
 """
 
@@ -16,11 +16,10 @@ from stich.contract.bauernschnapsen import Bauernschnapsen
 from stich.contract.contracts import TABLE, Goal, contract_table
 from stich.contract.deal import ContractOptions, ContractSchnapsen
 from stich.contract.dreierschnapsen import Dreierschnapsen
+from stich.contract.race import ContractValue, RaceDeal, RaceRules, RaceTo24
 from stich.core.dealing import derive_seed
 from stich.core.game import Game
 from stich.core.match import Match
-from stich.core.scoring.bummerl import RaceTo24
-from stich.core.scoring.race import ContractValue, RaceDeal, RaceRules
 
 
 @lru_cache(maxsize=16)
@@ -77,10 +76,8 @@ class RaceMatch(Match):
 
 
 class BauernschnapsenMatch(RaceMatch):
-    GAME = "bauernschnapsen"
     GAME_CLASS = Bauernschnapsen
 
 
 class DreierschnapsenMatch(RaceMatch):
-    GAME = "dreierschnapsen"
     GAME_CLASS = Dreierschnapsen

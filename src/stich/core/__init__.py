@@ -1,5 +1,6 @@
-"""The rules core: the game interface, cards, actions, options, records, match scoring.
+"""The rules core: the game interface, cards, actions, options, records, matches, what each
+seat knows. It names no game.
 
-Imports only the standard library. The game families (``stich.schnapsen``,
-``stich.contract``, ``stich.jass``) build on it; everything else builds on both.
+Imports only the standard library. The game families build on it, ``stich.games`` finds them
+by name, and everything else builds on those (docs/architecture.md, "Layers").
 """

@@ -1,4 +1,4 @@
-"""Integer actions (issue 8, item 3): a fixed, documented numbering of every action of a game.
+"""Integer actions: a fixed, documented numbering of every action of a game.
 
 Each game lists its whole action space once, in a fixed order (its ``ACTION_SPACE``); ids are
 positions in that list, so they never change between runs or machines. ``Action`` stays the
@@ -6,7 +6,7 @@ notation layer: ``space.id(Action.parse("weis D8 D6 D7"))`` reads the cards in a
 
 Example::
 
-    space = Schnapsen.ACTION_SPACE
+    space = game.ACTION_SPACE            # a Game class's, or a deal's
     space.id(Action("play", "HA"))       # an int below len(space)
     space.action(3)                      # Action('play', ...)
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from stich.core.actions import CARD_VERBS, Action
+from stich.core.actions import Action, takes_cards
 from stich.core.cards import Card
 
 
@@ -58,7 +58,7 @@ class ActionSpace:
 
 def canonical(action: Action) -> Action:
     """Card lists in card order (``weis D8 D6 D7`` is ``weis D6 D7 D8``)."""
-    if action.verb in CARD_VERBS and " " in action.arg:
+    if takes_cards(action.verb) and " " in action.arg:
         cards = sorted(Card[code] for code in action.arg.split())
         return Action(action.verb, " ".join(card.name for card in cards))
     return action

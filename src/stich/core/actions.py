@@ -2,6 +2,9 @@
 
 An :class:`Action` is an immutable pair of verb and argument text; ``str(action)`` is its
 notation. Card arguments are always stored as two-letter codes, whatever spelling was parsed.
+The core knows one verb, ``play`` (a card to the trick, in every game); each game family
+declares its own verbs in its ``actions`` module (:func:`declare`, as OpenSpiel's games
+register themselves), and ``Action.parse`` reads every verb declared so far.
 """
 
 from __future__ import annotations
@@ -11,14 +14,35 @@ from typing import NamedTuple
 from stich.core.card_names import CardParseError, Deck, parse_card
 from stich.core.cards import ALL_CARDS, Card, Suit
 
-# Verbs whose arguments are cards, verbs taking one word, and verbs taking nothing.
-CARD_VERBS = frozenset({"play", "weis", "discard", "exchange-talon"})
-WORD_VERBS = frozenset({"marriage", "trump", "bid"})
-BARE_VERBS = frozenset({
-    "exchange", "close", "claim", "turnup", "push", "pass",
-    "double", "redouble", "reredouble", "redeal",
-})
-VERBS = CARD_VERBS | WORD_VERBS | BARE_VERBS
+
+class Verbs(NamedTuple):
+    """A family's verbs by what they take: cards, one word (a suit, a contract), nothing."""
+
+    cards: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+    bare: frozenset[str] = frozenset()
+
+
+_CARDS, _WORD, _BARE = "cards", "word", "bare"
+_KIND: dict[str, str] = {"play": _CARDS}
+"""Every declared verb and what it takes; ``play`` is the core's own."""
+
+
+def declare(verbs: Verbs) -> Verbs:
+    """Make a family's verbs known to ``Action.parse`` (a family's ``actions`` module calls it
+    once as it loads); ValueError if a verb is already declared to take something else."""
+    for kind, names in ((_CARDS, verbs.cards), (_WORD, verbs.words), (_BARE, verbs.bare)):
+        for verb in names:
+            if _KIND.setdefault(verb, kind) != kind:
+                raise ValueError(f"verb {verb!r} is declared to take {_KIND[verb]}, not {kind}")
+    return verbs
+
+
+def takes_cards(verb: str) -> bool:
+    """Whether a verb's arguments are cards (``play``, ``weis`` ...)."""
+    return _KIND.get(verb) == _CARDS
+
+
 _CARD_BY_CODE = {card.name: card for card in ALL_CARDS}
 
 
@@ -57,15 +81,16 @@ class Action(NamedTuple):
         if not words:
             raise ActionParseError("empty action")
         verb, args = words[0].lower(), words[1:]
-        if verb not in VERBS:
+        kind = _KIND.get(verb)
+        if kind is None:
             raise ActionParseError(f"unknown verb {verb!r} in {text!r}")
-        if verb in BARE_VERBS:
+        if kind == _BARE:
             if args:
                 raise ActionParseError(f"{verb!r} takes no argument, got {' '.join(args)!r}")
             return cls(verb)
         if not args:
             raise ActionParseError(f"{verb!r} needs an argument")
-        if verb in WORD_VERBS:
+        if kind == _WORD:
             if len(args) != 1:
                 raise ActionParseError(f"{verb!r} takes one argument, got {' '.join(args)!r}")
             word = args[0]

@@ -1,10 +1,10 @@
 """A match: a sequence of deals with its scoring, and its record (a list of deal records).
 
-Each game subclasses :class:`Match` with its dealer rotation and its score (Bummerl, the race
-to 24, the Jass board). A match record replays deal by deal through the rules and must arrive
+Each game subclasses :class:`Match` with its dealer rotation and its score (its family's
+scoring). A match record replays deal by deal through the rules and must arrive
 at the stated match state.
 
-Secrets (issue 8, item 8): every deal is shuffled from a seed derived from the match seed, so
+Secrets (docs/rules/notation.md): every deal is shuffled from a seed derived from the match seed, so
 the match seed must not be shown before the match ends. A record for others
 (``to_record()``) holds the seeds of finished deals only and a SHA-256 commitment to the match
 seed with a random salt; the seed and salt are added once the match is over, and
@@ -23,19 +23,28 @@ from stich.core.dealing import derive_seed
 from stich.core.game import Game
 from stich.core.options import OptionsError, RuleOptions
 from stich.core.records import MATCH_FORMAT, DealRecord, RecordError, expect_type
-from stich.core.registry import canonical_name, game_class
 from stich.core.replay import replay
 
 
 class Match(ABC):
     """Deals in order, their records, and the running score."""
 
+    GAME_CLASS: ClassVar[type[Game]]
+    """The rules of every deal (each game's match names its class)."""
     GAME: ClassVar[str]
+    """The game's name as records write it: ``GAME_CLASS.NAME``."""
+    ALIASES: ClassVar[tuple[str, ...]] = ()
+    """Other names a match record may give the game (those of ``stich.games.ALIASES``)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "GAME_CLASS" in vars(cls):
+            cls.GAME = cls.GAME_CLASS.NAME
 
     def __init__(self, seats: list[str], seed: int | None = None,
                  options: RuleOptions | None = None, first_dealer: int | None = None) -> None:
         """``first_dealer`` None lets the game decide (by lot, by the holder of a card ...)."""
-        cls = game_class(self.GAME)
+        cls = self.GAME_CLASS
         if len(seats) != cls.SEATS:
             raise ValueError(f"{self.GAME} needs {cls.SEATS} seats, got {len(seats)}")
         self.options = options or cls.OPTIONS.from_preset()
@@ -48,7 +57,7 @@ class Match(ABC):
 
     @property
     def game_class(self) -> type[Game]:
-        return game_class(self.GAME)
+        return self.GAME_CLASS
 
     def deal_seed(self) -> int:
         """The seed of the next deal, derived from the match seed and the deal's number."""
@@ -74,7 +83,8 @@ class Match(ABC):
 
     @abstractmethod
     def unit_winners(self) -> list[tuple[int, ...]]:
-        """The winning seats of each unit decided so far (each Bummerl, each Jass game)."""
+        """The winning seats of each unit decided so far (each unit the game's scoring plays
+        out: a Bummerl, a game to the target)."""
 
     @abstractmethod
     def state(self) -> dict[str, Any]:
@@ -165,7 +175,7 @@ class Match(ABC):
         """Replay a match record deal by deal; RecordError names the deal and the problem."""
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise RecordError(f"a match record is a JSON object with format {MATCH_FORMAT!r}")
-        if canonical_name(str(data.get("game"))) != cls.GAME:
+        if data.get("game") not in (cls.GAME, *cls.ALIASES):
             raise RecordError(f"this is not a {cls.GAME} match record (game {data.get('game')!r})")
         if not isinstance(data.get("deals"), list) or not all(
                 isinstance(deal, dict) for deal in data["deals"]):
@@ -177,7 +187,7 @@ class Match(ABC):
         expect_type(data, "salt", str, nullable=True)
         committed = data.get("seed_commitment")
         try:
-            options = game_class(cls.GAME).OPTIONS.from_preset(
+            options = cls.GAME_CLASS.OPTIONS.from_preset(
                 data.get("preset") or None, **data.get("options", {}))
             first = data["deals"][0].get("dealer") if data["deals"] else None
             match = cls(list(data.get("seats", [])), data.get("seed"), options,

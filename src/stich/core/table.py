@@ -9,7 +9,7 @@ public. Hidden cards never enter another seat's stream.
 
 Example::
 
-    table = Table(stich.core.registry.match_class("schnapsen")(["Anna", "Bert"], seed=1))
+    table = Table(stich.games.match_class("schnapsen")(["Anna", "Bert"], seed=1))
     table.submit(table.to_act, table.legal_actions()[0])   # -> new messages, per seat
     table.messages(0, since=0)                              # seat 0's stream, for a reconnect
 """

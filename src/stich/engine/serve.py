@@ -59,7 +59,7 @@ class EngineServer:
         return protocol.engine_hello(f"stich {self.level}", "stich", GAMES)
 
     def _match(self, message: dict[str, Any]) -> None:
-        from stich.core.registry import game_class
+        from stich.games import game_class
 
         cls = game_class(str(message["game"]))
         overrides = message.get("options") or {}

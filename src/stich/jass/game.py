@@ -21,6 +21,7 @@ from stich.core.position import PositionError
 from stich.core.records import DealRecord, RecordError, dealt_from_record
 from stich.core.worlds import replay
 from stich.jass import events, position, worlds
+from stich.jass.actions import PUSH, TRUMP
 from stich.jass.cards import (
     DECK,
     HAND_SIZE,
@@ -561,8 +562,6 @@ _PLAYS: dict[int, tuple[Action, ...]] = {}
 MAX_PLAY_LISTS, so a long run's memory stays bounded)."""
 MAX_PLAY_LISTS = 1 << 16
 _CARD = {card.name: card for card in Card}
-TRUMP = {contract: Action("trump", contract.word) for contract in Contract}
-PUSH = Action("push")
 Jass.ACTION_SPACE = ActionSpace("jass", [*TRUMP.values(), PUSH, *play_actions(FULL_DECK),
                                          *map(weis_action, every_weis())])
 """Jass's action ids: the six contracts (C D H S obenabe undenufe), push, the 36 cards to play

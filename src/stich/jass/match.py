@@ -2,7 +2,7 @@
 
 The first deal's forehand is the holder of Schellen 7 (C7); after that the forehand of one deal
 deals the next. Every deal starts from the score before it, so a record replays only at its
-place in the game. Each finished deal is booked by :class:`~stich.core.scoring.jass_game.JassScore`,
+place in the game. Each finished deal is booked by :class:`~stich.jass.scoring.game.JassScore`,
 the scoring the score pads use for deals entered by hand.
 """
 
@@ -15,10 +15,10 @@ from stich.core.cards import Card
 from stich.core.game import Game
 from stich.core.match import Match
 from stich.core.records import DealRecord, RecordError, record_cards
-from stich.core.scoring.jass_board import ZBoard
-from stich.core.scoring.jass_game import JassDeal, JassRules, JassScore
 from stich.jass.cards import TOTAL_POINTS, Contract
 from stich.jass.game import TEAMS, Jass, JassOptions, seat_holding
+from stich.jass.scoring.board import ZBoard
+from stich.jass.scoring.game import JassDeal, JassRules, JassScore
 from stich.jass.weis import FOUR_POINTS, RUN_POINTS
 
 WEIS_VALUES = frozenset({*RUN_POINTS.values(), *FOUR_POINTS.values(), 100})
@@ -39,7 +39,8 @@ def jass_rules(options: JassOptions) -> JassRules:
 class JassMatch(Match):
     """One Jass game to the target (a match with one unit)."""
 
-    GAME = "jass"
+    GAME_CLASS = Jass
+    ALIASES = ("schieber",)
     options: JassOptions
 
     def __init__(self, seats: list[str], seed: int | None = None,

@@ -1,7 +1,7 @@
 """The options of Coiffeur (J-11) and Differenzler (J-12), and their scoring rules.
 
-No engine plays these variants yet; their scoring lives in ``stich.core.scoring`` beside the
-other games'. This module holds what the Jass rules know about them: the presets and options,
+No engine plays these variants yet; their scoring lives in ``stich.jass.scoring`` beside the
+Schieber's. This module holds what the Jass rules know about them: the presets and options,
 and the card points of a deal (J-1) the scoring checks against.
 """
 
@@ -12,10 +12,10 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from stich.core.options import OptionsError, RuleOptions, choice
-from stich.core.scoring.coiffeur import JOKER, CoiffeurRow, CoiffeurRules
-from stich.core.scoring.differenzler import DifferenzlerRules
 from stich.jass.cards import TOTAL_POINTS, Contract
 from stich.jass.game import JassOptions
+from stich.jass.scoring.coiffeur import JOKER, CoiffeurRow, CoiffeurRules
+from stich.jass.scoring.differenzler import DifferenzlerRules
 
 MATCH_BONUS = JassOptions.match_bonus
 """Match: all nine tricks, 257 for the cards (J-7, J-11)."""

@@ -48,7 +48,7 @@ def think_elsewhere(packed: bytes, shown: Shown) -> tuple[str, bytes]:
 def _warm(parent: int) -> None:
     """Watch the parent process, and import the games and bots once per worker, before the
     first request."""
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     threading.Thread(target=_die_with, args=(parent,), name="stich-lifeline",
                      daemon=True).start()

@@ -16,6 +16,7 @@ from stich.core.knowledge import Event, InfoState
 from stich.core.records import DealRecord, RecordError, dealt_from_record, record_cards
 from stich.core.worlds import replay
 from stich.schnapsen import events, position, worlds
+from stich.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.family import (
     CARD_POINTS,
     DECK,
@@ -30,7 +31,6 @@ from stich.schnapsen.family import (
     marriage_value,
     marriages_in,
 )
-from stich.schnapsen.knowledge import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.observer import SchnapsenObserver
 from stich.schnapsen.options import SchnapsenOptions as SchnapsenOptions  # re-exported
 from stich.schnapsen.position import Fields as PositionFields

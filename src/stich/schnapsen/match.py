@@ -11,9 +11,9 @@ from typing import Any
 from stich.core.dealing import derive_seed, shuffled
 from stich.core.game import Game
 from stich.core.match import Match
-from stich.core.scoring.bummerl import BummerlCounter, SchnapsenDeal
 from stich.schnapsen.family import CARD_POINTS, DECK
 from stich.schnapsen.game import Schnapsen, SchnapsenOptions
+from stich.schnapsen.scoring import BummerlCounter, SchnapsenDeal
 
 
 def draw_first_dealer(seed: int) -> int:
@@ -28,7 +28,7 @@ def draw_first_dealer(seed: int) -> int:
 class SchnapsenMatch(Match):
     """Deals until one player has given the other ``rubber`` Bummerl."""
 
-    GAME = "schnapsen"
+    GAME_CLASS = Schnapsen
     options: SchnapsenOptions
 
     def __init__(self, seats: list[str], seed: int | None = None,

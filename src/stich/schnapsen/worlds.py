@@ -17,8 +17,8 @@ from stich.core.knowledge import InfoState, InfoStateError, read_forfeit
 from stich.core.sampling import NoWorld, Slot, sample_assignment
 from stich.core.worlds import LastReading
 from stich.schnapsen import position
+from stich.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 from stich.schnapsen.family import DECK, NORMAL_ORDER, marriage_cards
-from stich.schnapsen.knowledge import CLAIM, CLOSE, EXCHANGE, MARRIAGE, PASS
 
 _NEVER = 1 << 30
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stich.core.scoring.race import NORMAL, REDEAL
+from stich.contract.race import NORMAL, REDEAL
 from stich.tafel.jass_pads import CONTRACT_TITLES, CoiffeurPad, DifferenzlerPad, JassPad
 from stich.tafel.pad import Pad
 from stich.tafel.schnapsen_pads import RacePad, SchnapsenPad

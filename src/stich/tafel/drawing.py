@@ -7,47 +7,10 @@ from __future__ import annotations
 from html import escape
 from importlib import resources
 
+from stich.drawing import counter_svg
 from stich.tafel.jass_pads import CoiffeurPad, DifferenzlerPad, JassPad
 from stich.tafel.pad import Pad
 from stich.tafel.schnapsen_pads import RacePad, SchnapsenPad
-
-INK = "#1d2a5c"
-PAPER = "#fbf8ef"
-
-
-def counter_svg(titles: list[str], columns: list[list[int]], bummerl: list[int]) -> str:
-    """Paper with a column per player or team: the numbers he stood at, each crossed out but
-    the last, under his name; below, a ring for each Bummerl he was given."""
-    width, row = 150 * len(titles), 30
-    depth = max(len(c) for c in columns)
-    height = 70 + row * depth + 50
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="counter" viewBox="0 0 {width} '
-           f'{height}" width="{width}" height="{height}" font-family="Georgia, serif">',
-           f'<rect width="{width}" height="{height}" fill="{PAPER}"/>',
-           f'<line x1="8" y1="44" x2="{width - 8}" y2="44" stroke="{INK}" stroke-width="2"/>']
-    for index, (title, column) in enumerate(zip(titles, columns, strict=True)):
-        x = 150 * index + 75
-        if index:
-            out.append(f'<line x1="{150 * index}" y1="10" x2="{150 * index}" y2="{height - 10}" '
-                       f'stroke="{INK}" stroke-width="2"/>')
-        out.append(f'<text x="{x}" y="32" text-anchor="middle" font-size="17" fill="{INK}">'
-                   f'{escape(title[:18])}</text>')
-        for depth_index, value in enumerate(column):
-            y = 72 + row * depth_index
-            last = depth_index == len(column) - 1
-            weight = ' font-weight="bold" font-size="26"' if last else ' font-size="22"'
-            out.append(f'<text x="{x}" y="{y}" text-anchor="middle" fill="{INK}"{weight}>'
-                       f'{value}</text>')
-            if not last:
-                out.append(f'<line x1="{x - 20}" y1="{y - 6}" x2="{x + 20}" y2="{y - 10}" '
-                           f'stroke="{INK}" stroke-width="2"/>')
-        for ring in range(bummerl[index]):
-            cx = 150 * index + 22 + 26 * ring
-            out.append(f'<circle class="bummerl" cx="{cx}" cy="{height - 24}" r="10" '
-                       f'fill="none" stroke="{INK}" stroke-width="3"/>')
-            out.append(f'<circle cx="{cx}" cy="{height - 24}" r="3" fill="{INK}"/>')
-    out.append("</svg>")
-    return "\n".join(out)
 
 
 def board_html(pad: Pad) -> str:

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from stich.core.scoring.coiffeur import JOKER, CoiffeurDeal, CoiffeurTable
-from stich.core.scoring.differenzler import DifferenzlerDeal, DifferenzlerSheet
-from stich.core.scoring.ends import count, jass_end, joined, says
+from stich.core.scoring.ends import count, joined, says
 from stich.core.scoring.entry import EntryError, seat_in, whole
-from stich.core.scoring.jass_board import ZBoard, render_svg, render_text
-from stich.core.scoring.jass_game import JassDeal, JassScore
+from stich.drawing import render_svg, render_text
 from stich.jass.game import JassOptions
 from stich.jass.match import jass_rules
+from stich.jass.scoring.board import ZBoard
+from stich.jass.scoring.coiffeur import JOKER, CoiffeurDeal, CoiffeurTable
+from stich.jass.scoring.differenzler import DifferenzlerDeal, DifferenzlerSheet
+from stich.jass.scoring.ends import jass_end
+from stich.jass.scoring.game import JassDeal, JassScore
 from stich.jass.variants import (
     SWISS_NAMES,
     WORDS,

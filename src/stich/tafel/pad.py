@@ -2,7 +2,7 @@
 
 A pad's entries are the source of truth: each is a JSON object (its ``kind`` and the typed
 deal outcome's fields), every total is recomputed from them, and undo drops the last one. An
-entry is booked through the rules' scoring (``stich.core.scoring``); an impossible one raises
+entry is booked through the rules' scoring (each family's); an impossible one raises
 :class:`~stich.core.scoring.entry.EntryError` and leaves the pad as it was.
 """
 

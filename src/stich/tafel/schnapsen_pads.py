@@ -12,18 +12,12 @@ from stich.contract.bauernschnapsen import Bauernschnapsen
 from stich.contract.deal import ContractSchnapsen
 from stich.contract.dreierschnapsen import Dreierschnapsen
 from stich.contract.match import race_rules
+from stich.contract.race import NORMAL, NORMAL_POINTS, REDEAL, RaceDeal, RaceTo24
+from stich.contract.race_ends import race_end, race_match_end, race_match_start
 from stich.core.options import RuleOptions
-from stich.core.scoring.bummerl import BummerlCounter, RaceTo24, SchnapsenDeal
-from stich.core.scoring.ends import (
-    bummerl_end,
-    race_end,
-    race_match_end,
-    race_match_start,
-    rubber_end,
-)
 from stich.core.scoring.entry import EntryError
-from stich.core.scoring.race import NORMAL, NORMAL_POINTS, REDEAL, RaceDeal
 from stich.schnapsen.game import SchnapsenOptions
+from stich.schnapsen.scoring import BummerlCounter, SchnapsenDeal, bummerl_end, rubber_end
 from stich.tafel.pad import Pad, Said, fields, number, pick
 
 WON = ("won", "w", "made", "+")

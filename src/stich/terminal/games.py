@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from stich.core.actions import Action
 from stich.core.card_names import Deck
-from stich.core.registry import canonical_name
+from stich.games import canonical_name
 from stich.terminal.view import GameView
 
 VIEWS: dict[str, tuple[str, Deck]] = {

@@ -20,10 +20,11 @@ from stich.core.cards import RANK_OF, SUIT_OF, Card, Rank, Suit, card_set, cards
 from stich.core.game import Game, Observation
 from stich.core.knowledge import Event
 from stich.core.match import Match
-from stich.core.scoring.jass_board import ZBoard, render_text
+from stich.drawing import render_text
 from stich.jass.cards import Contract, strength
 from stich.jass.game import TEAMS, Jass, JassObservation
 from stich.jass.match import JassMatch
+from stich.jass.scoring.board import ZBoard
 from stich.jass.weis import describe, is_four
 from stich.terminal.cards import cards_text, suit_text
 from stich.terminal.keys import rank_key, suit_key

@@ -17,7 +17,7 @@ from stich.core.dealing import derive_seed, fresh_seed
 from stich.core.match import Match
 from stich.core.options import OptionsError, RuleOptions, parse_option_pairs
 from stich.core.records import RecordError, load_json
-from stich.core.registry import canonical_name, game_class, match_class
+from stich.games import canonical_name, game_class, match_class
 from stich.terminal.games import VIEWS
 from stich.terminal.words import count
 

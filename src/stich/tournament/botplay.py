@@ -107,7 +107,7 @@ def play(levels_ab: tuple[str, str], seats: tuple[str, str], seed: int, match_le
     """Play one match to `match_length` Bummerl: seat 0 is the first-named player (a)."""
     from stich.bots import make_bot
     from stich.core.dealing import derive_seed
-    from stich.core.registry import game_class, match_class
+    from stich.games import game_class, match_class
     from stich.play.driver import play_deal
 
     for level in levels_ab:

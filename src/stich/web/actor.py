@@ -31,8 +31,8 @@ from stich.bots.base import BotFailure
 from stich.core.actions import Action
 from stich.core.dealing import derive_seed
 from stich.core.game import TERMINAL, Illegal
-from stich.core.registry import game_class, match_class
 from stich.core.table import Table, TableError
+from stich.games import game_class, match_class
 from stich.play.driver import Driver, Taken
 from stich.schnapsen.caution import costly_action_warning
 from stich.schnapsen.game import Schnapsen

@@ -128,8 +128,8 @@ def _proof(game: Game, reason: str) -> dict[str, Any] | None:
 
 
 def match_end(match: Match, resigned: int | None = None) -> dict[str, Any]:
-    """The end-of-match panel's facts: the winning seats (as ``core/scoring`` decides them,
-    the logic ``core/scoring/ends.py`` words), the unit that decided it and the score as it
+    """The end-of-match panel's facts: the winning seats (as the family's scoring decides them,
+    the logic its match-end words say), the unit that decided it and the score as it
     stood (the race to 24 at its last score, not the 0:0 of a race not begun). A resigned
     match is lost by the resigning seat's side (docs/web.md, "Resigning")."""
     state = match.state()

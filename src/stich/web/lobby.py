@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from stich.core.options import OptionsError
-from stich.core.registry import game_class, game_names
+from stich.games import game_class, game_names
 from stich.web import words
 from stich.web.actor import SeatInfo, Settings, TableActor, TableSettings
 from stich.web.store import Store, StoreFault

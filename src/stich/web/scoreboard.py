@@ -1,4 +1,4 @@
-"""The match score as the players draw it, with the score pad's drawing code (stich.tafel):
+"""The match score as the players draw it, with the drawings the score pads use (stich.drawing):
 the Bummerl counter (Schnapsen), the race to 24 (Bauern-, Dreierschnapsen) and the Jass
 board's Z (J-8). Drawn from public messages only (the ``score`` messages of seat 0's stream)."""
 
@@ -17,12 +17,12 @@ def score_svg(table: Table, scores: list[dict[str, Any]] | None = None) -> str:
         return ""
     names = match.seats
     if match.GAME == "jass":
-        from stich.core.scoring.jass_board import render_svg
+        from stich.drawing import render_svg
 
         boards = match.score.boards()  # type: ignore[attr-defined]
         titles = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
         return render_svg(list(zip(titles, boards, strict=True)), match.options.target)  # type: ignore[attr-defined]
-    from stich.tafel.drawing import counter_svg
+    from stich.drawing import counter_svg
 
     if scores is None:
         scores = score_states(table.log[0])

@@ -133,7 +133,7 @@ class WeighedWorlds(PimcBot):
     def _models(self, info: InfoState) -> dict[int, Bot]:
         """The policy model (the ``rules`` bot) for every seat not on this seat's team."""
         from stich.bots import make_bot
-        from stich.core.registry import game_class
+        from stich.games import game_class
 
         cls = game_class(info.game)
         team = next((t for t in cls.TEAMS if info.seat in t), (info.seat,))

@@ -150,7 +150,7 @@ class EngineBot(Bot):
                                       _jsonable(info.options.overrides()), _seats(info.game)))
 
     def _ids(self, legal: tuple[Action, ...]) -> list[int]:
-        from stich.core.registry import game_class
+        from stich.games import game_class
 
         cls: type[Game] = game_class(self.game_name)
         return [cls.action_to_id(action) for action in legal]
@@ -247,7 +247,7 @@ def _label(command: str) -> str:
 
 
 def _seats(game: str) -> int:
-    from stich.core.registry import game_class
+    from stich.games import game_class
 
     seats: int = game_class(game).SEATS
     return seats

@@ -1,2 +1,3 @@
-"""Match scoring shared by engines and score pads: the Bummerl counter and race to 24 (S-10,
-B-7, D-1) and the Jass board (J-8)."""
+"""What every game's match scoring shares: the error for an impossible entry and small checks
+(``entry``), and the words a match's end is said with (``ends``). Each game family keeps its
+own scoring."""

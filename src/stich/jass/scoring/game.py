@@ -16,7 +16,7 @@ from typing import Any
 
 from stich.core.game import DealResult
 from stich.core.scoring.entry import EntryError, seat_in, whole
-from stich.core.scoring.jass_board import ZBoard
+from stich.jass.scoring.board import ZBoard
 
 TEAMS = 2
 STOECK_POINTS = 20

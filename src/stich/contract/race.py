@@ -1,15 +1,16 @@
-"""A Bauern- or Dreierschnapsen deal's outcome as typed values, checked by B-4 to B-6 and D-1.
+"""The race to 24 (B-7, D-1), and a Bauern- or Dreierschnapsen deal's outcome as typed values,
+checked by B-4 to B-6 and D-1.
 
 The engines book their finished deals through :meth:`RaceRules.party_points`, and so do the
 score pads with outcomes entered by hand: one code path turns a deal into game points per
-party (a team in B-7, a player in D-1), which :class:`~stich.core.scoring.bummerl.RaceTo24`
-adds up. The contract table comes from the game's rules (``stich.contract.match.race_rules``).
+party (a team in B-7, a player in D-1), which :class:`RaceTo24` adds up. The contract table
+comes from the game's rules (``stich.contract.match.race_rules``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stich.core.game import DealResult
@@ -115,3 +116,83 @@ class RaceRules:
             raise EntryError(f"{deal.contract} gives {contract.value}{times}, not {deal.points}")
         return value
 
+
+@dataclasses.dataclass
+class RaceTo24:
+    """Teams (B-7) or single players (D-1) race to ``target`` game points; the rest lose.
+
+    The losers are the parties with the fewest points (ties share the Bummerl): 1 Bummerl,
+    2 (Schneider) at 0 points, 4 (Retourschneider) if they all stood at ``target - 1`` while
+    the sole winner still stood at 0. A match ends once a party holds ``limit`` Bummerl.
+    """
+
+    parties: int
+    target: int = 24
+    limit: int = 1
+    score: list[int] = dataclasses.field(default_factory=list)
+    bummerl: list[int] = dataclasses.field(default_factory=list)
+    finished: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """One entry per race played out: winners, losers, Bummerl each, the final score."""
+    retour: int | None = None
+    """The party that stood at 0 while every other stood one short of the target."""
+
+    def __post_init__(self) -> None:
+        self.score = self.score or [0] * self.parties
+        self.bummerl = self.bummerl or [0] * self.parties
+
+    def add(self, game_points: Sequence[int]) -> dict[str, Any] | None:
+        """Book a deal's game points per party; return the race's outcome if it ended."""
+        for party in range(self.parties):
+            self.score[party] += game_points[party]
+        winners = [p for p in range(self.parties) if self.score[p] >= self.target]
+        if not winners:
+            self._arm_retour()
+            return None
+        others = [p for p in range(self.parties) if p not in winners]
+        low = min((self.score[p] for p in others), default=None)
+        losers = [p for p in others if self.score[p] == low]
+        if winners == [self.retour]:
+            given, kind = 4, "retourschneider"
+        elif low == 0:
+            given, kind = 2, "schneider"
+        else:
+            given, kind = 1, "bummerl"
+        for party in losers:
+            self.bummerl[party] += given
+        outcome = {"winners": winners, "losers": losers, "bummerl": given, "kind": kind,
+                   "score": list(self.score)}
+        self.finished.append(outcome)
+        self.score = [0] * self.parties
+        self.retour = None
+        return outcome
+
+    def book(self, deal: RaceDeal, rules: RaceRules) -> dict[str, Any] | None:
+        """Check a deal's outcome (B-4 to B-6, D-1) and add it to the race (B-7, D-1); the one
+        path for engines and score pads. Return the race's outcome if this deal ended one."""
+        if self.match_over():
+            raise EntryError("the match is already decided (B-7, D-1)")
+        return self.add(rules.party_points(deal))
+
+    def _arm_retour(self) -> None:
+        at_zero = [p for p in range(self.parties) if self.score[p] == 0]
+        if len(at_zero) == 1 and all(self.score[p] == self.target - 1
+                                     for p in range(self.parties) if p != at_zero[0]):
+            self.retour = at_zero[0]
+
+    def match_over(self) -> bool:
+        return max(self.bummerl) >= self.limit
+
+    def match_winners(self) -> list[int]:
+        """Once the match is over, the parties holding the fewest Bummerl; of several, those
+        who won the last race if any of them did (D-1: the player who reached 24, not the
+        one who merely escaped the Bummerl)."""
+        if not self.match_over():
+            return []
+        fewest = min(self.bummerl)
+        best = [p for p in range(self.parties) if self.bummerl[p] == fewest]
+        last = [p for p in best if p in self.finished[-1]["winners"]]
+        return last or best
+
+    def state(self) -> dict[str, Any]:
+        return {"score": list(self.score), "bummerl": list(self.bummerl),
+                "finished": list(self.finished), "over": self.match_over()}

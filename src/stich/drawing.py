@@ -1,50 +1,18 @@
-"""The Jass board (Jasstafel): each team's big Z, built from its score entries (J-8).
+"""The drawings of a match's score, outside the rules: the Jass board's Z (J-8) as text and as
+SVG, and the Bummerl counter and the race to 24 as players draw them on paper (S-10, B-7, D-1).
 
-Every entry is written as strokes: on the top bar one per 100 (every fifth drawn across the four
-before it, 500), on the slanted middle bar a slash per 50 (two crossed, an X, make 100), on the
-bottom bar one per 20 (every fifth across, 100), and what is left under 20 as a number to the
-right. A negative entry (a correction) is written as a number only. Pure: text and SVG come
-out as strings, using only the standard library.
+The web table (``stich.web.scoreboard``), the score pads (``stich.tafel.drawing``) and
+``stich record board`` draw with these; the rules say only what is written (``ZBoard``, the
+counters' numbers). Pure: text and SVG come out as strings.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from html import escape as html_escape
 from xml.sax.saxutils import escape
 
-
-@dataclasses.dataclass(frozen=True)
-class ZBoard:
-    """A team's Z: strokes on the three bars and the numbers written beside it."""
-
-    hundreds: int = 0
-    fifties: int = 0
-    twenties: int = 0
-    rests: tuple[int, ...] = ()
-
-    @staticmethod
-    def strokes(entry: int) -> tuple[int, int, int, int]:
-        """J-8: hundreds = p div 100, fifties = (p mod 100) div 50, twenties = (p mod 50) div 20,
-        rest = p mod 50 mod 20."""
-        if entry < 0:
-            return 0, 0, 0, entry
-        return entry // 100, entry % 100 // 50, entry % 50 // 20, entry % 50 % 20
-
-    @classmethod
-    def from_entries(cls, entries: Iterable[int]) -> ZBoard:
-        hundreds = fifties = twenties = 0
-        rests: list[int] = []
-        for entry in entries:
-            h, f, t, rest = cls.strokes(entry)
-            hundreds, fifties, twenties = hundreds + h, fifties + f, twenties + t
-            if rest:
-                rests.append(rest)
-        return cls(hundreds, fifties, twenties, tuple(rests))
-
-    @property
-    def total(self) -> int:
-        return 100 * self.hundreds + 50 * self.fifties + 20 * self.twenties + sum(self.rests)
+from stich.jass.scoring.board import ZBoard
 
 
 def tally(count: int) -> str:
@@ -170,3 +138,42 @@ def render_svg(boards: Sequence[tuple[str, ZBoard]], target: int | None = None) 
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+INK = "#1d2a5c"
+PAPER = "#fbf8ef"
+
+
+def counter_svg(titles: list[str], columns: list[list[int]], bummerl: list[int]) -> str:
+    """Paper with a column per player or team: the numbers he stood at, each crossed out but
+    the last, under his name; below, a ring for each Bummerl he was given."""
+    width, row = 150 * len(titles), 30
+    depth = max(len(c) for c in columns)
+    height = 70 + row * depth + 50
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="counter" viewBox="0 0 {width} '
+           f'{height}" width="{width}" height="{height}" font-family="Georgia, serif">',
+           f'<rect width="{width}" height="{height}" fill="{PAPER}"/>',
+           f'<line x1="8" y1="44" x2="{width - 8}" y2="44" stroke="{INK}" stroke-width="2"/>']
+    for index, (title, column) in enumerate(zip(titles, columns, strict=True)):
+        x = 150 * index + 75
+        if index:
+            out.append(f'<line x1="{150 * index}" y1="10" x2="{150 * index}" y2="{height - 10}" '
+                       f'stroke="{INK}" stroke-width="2"/>')
+        out.append(f'<text x="{x}" y="32" text-anchor="middle" font-size="17" fill="{INK}">'
+                   f'{html_escape(title[:18])}</text>')
+        for depth_index, value in enumerate(column):
+            y = 72 + row * depth_index
+            last = depth_index == len(column) - 1
+            weight = ' font-weight="bold" font-size="26"' if last else ' font-size="22"'
+            out.append(f'<text x="{x}" y="{y}" text-anchor="middle" fill="{INK}"{weight}>'
+                       f'{value}</text>')
+            if not last:
+                out.append(f'<line x1="{x - 20}" y1="{y - 6}" x2="{x + 20}" y2="{y - 10}" '
+                           f'stroke="{INK}" stroke-width="2"/>')
+        for ring in range(bummerl[index]):
+            cx = 150 * index + 22 + 26 * ring
+            out.append(f'<circle class="bummerl" cx="{cx}" cy="{height - 24}" r="10" '
+                       f'fill="none" stroke="{INK}" stroke-width="3"/>')
+            out.append(f'<circle cx="{cx}" cy="{height - 24}" r="3" fill="{INK}"/>')
+    out.append("</svg>")
+    return "\n".join(out)
