@@ -1,5 +1,5 @@
-"""Random-play throughput of Bauern- and Dreierschnapsen, in moves per CPU second (issue 8,
-Speed). There is no peer package for these games; the figures are for tracking our own engine.
+"""Random-play throughput of Bauern- and Dreierschnapsen, in moves per CPU second. There is no
+peer package for these games; the figures are for tracking our own engine.
 
 Whole deals random against random (every legal action equally likely, bids included, so most
 deals are contracts that end early; moves per second is the headline for that reason): through

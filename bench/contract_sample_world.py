@@ -1,5 +1,5 @@
-"""sample_world for Bauern- and Dreierschnapsen mid-deal positions: median CPU time per call
-(issue 8, Speed). There is no peer package for these games to compare with.
+"""sample_world for Bauern- and Dreierschnapsen mid-deal positions: median CPU time per call.
+There is no peer package for these games to compare with.
 
 Seeded positions: deal ``seed``, play at random (in every other deal everybody passes, so the
 normal game is played; in the others bids are preferred a third of the time, so contracts get

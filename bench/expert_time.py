@@ -1,7 +1,7 @@
 """CPU seconds per decision of a searching bot (``expert`` by default, or ``pimc``) against the
-``rules`` bots, every game: at the bot's default budget (issue 11 target: median at most 1 s,
-never more than 3 s), or at ``--nodes N`` to find the budget that takes at most 0.2 s a move
-(the budget the strength targets of issues 10 and 11 are measured at).
+``rules`` bots, every game: at the bot's default budget (the target in docs/search.md: median
+at most 1 s, never more than 3 s), or at ``--nodes N`` to find the budget that takes at most
+0.2 s a move (the budget the strength figures of docs/search.md are measured at).
 
 Only decisions with more than one legal action are timed. ``--against`` sets the other seats'
 bot (``rules`` by default; against ``pimc`` a Schnapsen expert meets more positions where it

@@ -1,4 +1,4 @@
-"""``InfoState.sample_world`` for Schieber Jass mid-deal positions (issue 8, Speed).
+"""``InfoState.sample_world`` for Schieber Jass mid-deal positions.
 
 Positions: seeded deals played at random to trick 3, 4 or 5 (the seat to act samples). For
 each, the CPU time of one ``sample_world`` call (the first call also works out what the info

@@ -1,5 +1,5 @@
 """The search kernel: random playouts against the `schnapsen` package's random play, and the
-perfect-information solver (issue 10's targets), in CPU time, same run.
+perfect-information solver (the targets in docs/search.md), in CPU time, same run.
 
 1. Random playouts inside the kernel (``_kernel.playouts``: legal moves, apply, SplitMix64
    choice) from the first lead of seeded Schnapsen deals, in moves per CPU second, against the

@@ -12,7 +12,8 @@ the real deal instead of sampled from its information state:
 - ``all``: the real deal itself, one world, solved exactly (perfect information).
 
 No bot of the project sees more than its seat's information; these exist only to measure how
-much room the information leaves (issue 11's target of 60% of Bummerl against ``pimc``).
+much room the information leaves (the expert's target of 60% of Bummerl against ``pimc``,
+docs/search.md).
 ``--seer model`` sees nothing more: it is the ``expert`` with the solver as its model of the
 other player's choices (``ExpertBot.MODEL = "solver"``), whose nodes are not counted in the
 budget: how much of that room inference can take, whatever it costs.

@@ -1,4 +1,4 @@
-"""sample_world for Schnapsen mid-deal positions: median CPU time per call (issue 8, Speed).
+"""sample_world for Schnapsen mid-deal positions: median CPU time per call.
 
 Seeded positions: deal ``seed``, play at random (no claims) until 3 to 6 tricks are done,
 sometimes closing; take the information state of the seat to act. For each position

@@ -3,7 +3,7 @@
 Usage: python bench/startup.py [RUNS]. Times `stich --help`, `stich play --help`, and
 `stich tournament status` on a small event in a temporary SQLite database (created and migrated
 before timing, so the runs measure an ordinary command, not the first migration). Reports only;
-the target for every command is under 0.5 s (issue 9). The CPU seconds of each process are
+the target for every command is under 0.5 s. The CPU seconds of each process are
 shown too: on a busy machine they say more than the wall time.
 """
 

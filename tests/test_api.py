@@ -1,4 +1,4 @@
-"""The top-level API as the README shows it (issue 8, item 9): every game through
+"""The top-level API as the README shows it: every game through
 `stich.new_game`, its info states, sampled worlds, action ids, positions and utilities."""
 
 from __future__ import annotations

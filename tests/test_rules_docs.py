@@ -1,5 +1,5 @@
 """The rules ship with the project (docs/rules/): every rule number that code or tests cite is
-written there, and the README and `stich play --help` point to them (issue 9.15)."""
+written there, and the README and `stich play --help` point to them."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ _LAZY = {
     "Suit": "stich.core.cards", "Rank": "stich.core.cards", "Deck": "stich.core.card_names",
     "InfoState": "stich.core.knowledge", "Event": "stich.core.knowledge",
     "Table": "stich.core.table",
-    "game_class": "stich.games", "match_class": "stich.games",
+    "game_class": "stich.games", "match_class": "stich.games", "from_position": "stich.games",
     "replay": "stich.records", "DealRecord": "stich.core.records",
 }
 
@@ -50,8 +50,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'stich' has no attribute {name!r}")
 
 
+__all__ = sorted(["GAMES", "new_game", "__version__", *_LAZY])
+"""The public names: what ``dir(stich)`` and ``from stich import *`` give (loaded lazily)."""
+
+
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+    return list(__all__)
 
 
 def new_game(name: str, preset: str | None = None, seed: int | None = None,
@@ -66,19 +70,3 @@ def new_game(name: str, preset: str | None = None, seed: int | None = None,
     chosen = cls.OPTIONS.from_preset(preset, **options)
     seed = fresh_seed() if seed is None else seed
     return cls.deal(seed, dealer, chosen)
-
-
-def from_position(text: str) -> Game:
-    """The game a position string of any game describes, read by its first word, the game's
-    name (docs/rules/notation.md); ``stich.core.position.PositionError`` names what is wrong."""
-    from stich.core.position import PositionError
-    from stich.games import game_class
-
-    words = text.split(maxsplit=1)
-    if not words:
-        raise PositionError("empty position")
-    try:
-        cls = game_class(words[0])
-    except KeyError as error:
-        raise PositionError(str(error.args[0])) from None
-    return cls.from_position(text)

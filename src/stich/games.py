@@ -68,3 +68,18 @@ def match_class(name: str) -> type[Match]:
     """The Match class for a game name or alias; KeyError with the known names otherwise."""
     cls: type[Match] = _loaded(name, 1, "no match scoring for")
     return cls
+
+
+def from_position(text: str) -> Game:
+    """The game a position string of any game describes, read by its first word, the game's
+    name (docs/rules/notation.md); ``stich.core.position.PositionError`` names what is wrong."""
+    from stich.core.position import PositionError
+
+    words = text.split(maxsplit=1)
+    if not words:
+        raise PositionError("empty position")
+    try:
+        cls = game_class(words[0])
+    except KeyError as error:
+        raise PositionError(str(error.args[0])) from None
+    return cls.from_position(text)

@@ -1,4 +1,4 @@
-"""Checks of what each seat knows, shared by both contract games (issue 8, items 1-6).
+"""Checks of what each seat knows, shared by both contract games.
 
 Each game's ``test_knowledge.py`` runs them over random deals: info states are perfect recall
 and name no card their seat may not know; they round-trip through JSON and project to the

@@ -1,4 +1,4 @@
-"""What each Bauernschnapsen seat knows (issue 8 items 1-6; B-1 to B-6)."""
+"""What each Bauernschnapsen seat knows (B-1 to B-6)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ OPTIONS = [*OPTIONS_BOTH, {"bettler_partner_sits_out": True}, {"schnapser_with_p
 
 @pytest.mark.parametrize("seed", [*range(16), *(pytest.param(s, marks=pytest.mark.slow)
                                                 for s in range(16, 200))])
-def test_info_states_and_sampled_worlds(seed: int) -> None:  # issue 8 items 1, 2
+def test_info_states_and_sampled_worlds(seed: int) -> None:
     check_info_states(Bauernschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
 
 
@@ -229,7 +229,7 @@ def test_forfeit_in_the_normal_game_costs_three() -> None:  # item 5
     assert game.information_state(2).events[-1].kind == "forfeit"
 
 
-def test_utilities_sum_to_zero() -> None:  # issue 8 item 5
+def test_utilities_sum_to_zero() -> None:
     for seed in range(20):
         game = None
         for game in random_game(Bauernschnapsen, seed, {}):

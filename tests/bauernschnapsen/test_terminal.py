@@ -44,7 +44,7 @@ def test_whole_game_to_24(tmp_path: Path) -> None:  # B-7
                   "Normal game", "Deal over", "Match over", "win the match", "reach 24", "Bummerl",
                   "(table)", "Last trick:", "<next deal>"):
         assert piece in transcript, piece
-    # B-1: each team's first trick, saying whose it is (issue 9.6)
+    # B-1: each team's first trick, saying whose it is
     assert re.search(r"First trick of (You & Partner|Left & Right) \(face up\)", transcript)
     assert not re.search(r"\b(You|You & Partner) (wins|reaches|scores|gets)\b", transcript)
     assert "First trick of Partner & You" not in transcript  # teams named in seat order
@@ -87,7 +87,7 @@ def test_trump_auction_doubling_keys_and_refusals(tmp_path: Path) -> None:  # B-
     child.expect(pexpect.EOF)
 
 
-def test_keys_mean_what_the_phase_offers() -> None:  # issue 9.1, 9.2
+def test_keys_mean_what_the_phase_offers() -> None:
     hand = [Card.CT, Card.CJ, Card.DT]
     view = BauernschnapsenView(["You", "B", "C", "D"], Deck.FRENCH)
     naming = [Action("trump", "C"), Action("turnup")]  # trump phase: no Diamonds allowed
@@ -115,7 +115,7 @@ def test_count_down_shows_the_same_race_from_24() -> None:  # B-7 count_down
         assert view.score_line(match).plain.startswith(shown)
 
 
-def test_bauernschnapsen_announcements_come_from_events() -> None:  # B-2, B-3, B-5, issue 8.1
+def test_bauernschnapsen_announcements_come_from_events() -> None:  # B-2, B-3, B-5
     """Every line comes from the person's events: the turned-up card named, bids by their
     contract, a Plauderer's open hand; no card the person has not seen."""
     deals = [deal for seed in (1, 4) for deal in play_in_process("bauernschnapsen", seed, 3,
@@ -139,7 +139,7 @@ def test_bauernschnapsen_announcements_come_from_events() -> None:  # B-2, B-3, 
     assert {"turnup", "bid", "open"} <= kinds
 
 
-def test_the_summary_shows_no_hand_the_person_does_not_see() -> None:  # B-5, issue 8.1
+def test_the_summary_shows_no_hand_the_person_does_not_see() -> None:  # B-5
     """A deal that ends before the last trick: the person's own cards still held, and hands
     laid open to him; the other hands stay unseen."""
     names = ["You", "B", "C", "D"]

@@ -1,7 +1,7 @@
 """``bench/schnapsen_ceiling.py``: the seers' worlds are the real deal (``all``) or the real
 deal with only the stock's order shuffled (``hand``), and a seer of everything plays the
-solver's best move in the real deal (the bounds quoted for issue 11's target against
-``pimc``)."""
+solver's best move in the real deal (the bounds docs/search.md quotes for the expert's
+strength against ``pimc``)."""
 
 from __future__ import annotations
 

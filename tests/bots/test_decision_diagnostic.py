@@ -1,4 +1,4 @@
-"""``bench/schnapsen_decisions.py`` reads an arena's results folder (issue 11: the expert's
+"""``bench/schnapsen_decisions.py`` reads an arena's results folder (the expert's
 decisions, the close check of S-7 among them, tested in the true deals)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The expert bot for every game (issue 11, item 1): seeded smoke deals, budgets, the same
+"""The expert bot for every game: seeded smoke deals, budgets, the same
 choices on both search paths, inference weights, Bummerl chances and the match score."""
 
 from __future__ import annotations

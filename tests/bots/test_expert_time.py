@@ -1,4 +1,4 @@
-"""``bench/expert_time.py`` times the expert's decisions against another bot (issue 11: at
+"""``bench/expert_time.py`` times the expert's decisions against another bot (at
 most 1 s a move at the default budget, median, never more than 3 s)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The expert's learnt model of a searching opponent in Schnapsen (``stich.bots.expert.policy``,
-issue 11 item 1: inference that weights sampled worlds by the opponents' earlier choices)."""
+"""The expert's learnt model of a searching opponent in Schnapsen (``stich.bots.expert.policy``:
+inference that weights sampled worlds by the opponents' earlier choices)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Records that keep secrets (issue 8, item 8): no match seed before the match ends."""
+"""Records that keep secrets: no match seed before the match ends."""
 
 from __future__ import annotations
 

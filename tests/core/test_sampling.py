@@ -1,4 +1,4 @@
-"""The uniform constrained sampler behind every game's sample_world (issue 8, item 2)."""
+"""The uniform constrained sampler behind every game's sample_world."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sampling worlds never fails on a real position, in every game (issue 8, item 2).
+"""Sampling worlds never fails on a real position, in every game.
 
 Deals played by the ``rules`` and ``random`` bots (seeded; the Jass rules bot declares its
 Weis, so hidden Weis of every kind come up), and at every decision point, for the seat to act

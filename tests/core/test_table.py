@@ -1,4 +1,4 @@
-"""The steppable table (issue 8, item 6): actions from any seat, per-seat message streams that
+"""The steppable table: actions from any seat, per-seat message streams that
 carry exactly each seat's information state, and clear refusals."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What each Dreierschnapsen seat knows (issue 8 items 1-6; D-1 with B-2 to B-6)."""
+"""What each Dreierschnapsen seat knows (D-1 with B-2 to B-6)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ TALON = "HJ CK"
 
 @pytest.mark.parametrize("seed", [*range(16), *(pytest.param(s, marks=pytest.mark.slow)
                                                 for s in range(16, 200))])
-def test_info_states_and_sampled_worlds(seed: int) -> None:  # issue 8 items 1, 2
+def test_info_states_and_sampled_worlds(seed: int) -> None:
     check_info_states(Dreierschnapsen, seed, OPTIONS[seed % len(OPTIONS)])
 
 
@@ -160,7 +160,7 @@ def test_forfeit_by_a_defender_gives_the_declarer_the_contract() -> None:  # ite
     assert info.sample_world(random.Random(2)).result() == result
 
 
-def test_utilities_a_failed_declarer_pays_both() -> None:  # issue 8 item 5, D-1
+def test_utilities_a_failed_declarer_pays_both() -> None:  # D-1
     game = dreier(HANDS, TALON)
     run(game, "1 trump H, 1 pass, 2 bid gang, 0 pass, 2 discard CK DQ")
     while game.phase == "double":

@@ -41,13 +41,13 @@ def test_whole_game_to_24(tmp_path: Path) -> None:  # D-1
                   "(table)"):
         assert piece in transcript, piece
     assert re.search(r"(You win|Left wins|Right wins) the match", transcript)  # D-1
-    assert "First trick (face up)" not in transcript  # each says whose it is (issue 9.6)
+    assert "First trick (face up)" not in transcript  # each says whose it is
     verified = CliRunner().invoke(app, ["record", "verify", str(save)])
     assert verified.exit_code == 0, verified.output
     assert json.loads(verified.output)["match"] == json.loads(save.read_text())["match"]
 
 
-def test_talon_cards_are_picked_one_at_a_time(tmp_path: Path) -> None:  # D-1, issue 9.13
+def test_talon_cards_are_picked_one_at_a_time(tmp_path: Path) -> None:  # D-1
     child = spawn(tmp_path, "dreierschnapsen", "--seed", "5", "--option",
                   "raise_after_talon=on")
     child.expect(PROMPT)
@@ -76,7 +76,7 @@ def test_talon_cards_are_picked_one_at_a_time(tmp_path: Path) -> None:  # D-1, i
     child.expect(pexpect.EOF)
 
 
-def test_a_bid_not_allowed_gets_the_rule(tmp_path: Path) -> None:  # B-5, D-1, issue 9.1
+def test_a_bid_not_allowed_gets_the_rule(tmp_path: Path) -> None:  # B-5, D-1
     child = spawn(tmp_path, "dreierschnapsen", "--seed", "2")  # Left is the caller
     child.expect(PROMPT)
     assert "Left (caller)" in child.before
@@ -87,7 +87,7 @@ def test_a_bid_not_allowed_gets_the_rule(tmp_path: Path) -> None:  # B-5, D-1, i
     child.expect(pexpect.EOF)
 
 
-def test_the_deal_summary_names_who_reached_66() -> None:  # D-1, issue 9.6
+def test_the_deal_summary_names_who_reached_66() -> None:  # D-1
     """In the normal game the two defenders may be the side that reaches 66: the summary
     names them, not the caller."""
     names = ["You", "Rules 1", "Rules 2"]
@@ -109,7 +109,7 @@ def test_the_deal_summary_names_who_reached_66() -> None:  # D-1, issue 9.6
     assert defenders.startswith(" & ".join(n for n in names if n not in caller) + " reach 66")
 
 
-def test_a_discard_is_never_shown() -> None:  # D-1, issue 8.1
+def test_a_discard_is_never_shown() -> None:  # D-1
     """Another player's talon and the two cards he lays down are told as cards face down;
     the laid-down cards are named in no line of the deal (they are never played either)."""
     deals = [deal for seed in (2, 4, 6) for deal in play_in_process("dreierschnapsen", seed, 3,

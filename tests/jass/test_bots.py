@@ -108,7 +108,7 @@ def test_rules_beats_random_over_a_thousand_deals() -> None:
 
 
 def test_rules_bot_decides_from_the_information_state_alone() -> None:
-    # no memory of its own (issue 8, item 7): a bot that played the whole deal and a fresh one
+    # no memory of its own: a bot that played the whole deal and a fresh one
     # choose alike at every turn
     game = Jass.deal(5, 0)
     players = [JassRulesBot(seat) for seat in range(4)]

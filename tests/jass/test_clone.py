@@ -1,4 +1,4 @@
-"""Clone and undo you can trust (issue 8, item 6): no state outside ``_STATE`` is shared."""
+"""Clone and undo you can trust: no state outside ``_STATE`` is shared."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.jass.helpers import deal, mask
 
 def test_clone_with_other_hands_leaves_the_original_weis() -> None:
     # J-5: seat 0 holds HA HK HQ (20). Clone, give the clone other hands, play one card on
-    # the clone: the original still offers seat 0 its Weis (the cache was shared, issue 8).
+    # the clone: the original still offers seat 0 its Weis (the cache was shared).
     game = deal("HA HK HQ C6 C7 D6 D7 S6 S7", "C8 C9 CT CJ CQ CK CA D8 D9",
                 "DT DJ DQ DK DA S8 S9 ST SJ", "SQ SK SA H6 H7 H8 H9 HT HJ")
     game.apply("trump H")

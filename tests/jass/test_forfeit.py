@@ -1,4 +1,4 @@
-"""The illegal-move policy (issue 8, item 5; docs/knowledge/jass.md): the club rule."""
+"""The illegal-move policy (docs/knowledge/jass.md): the club rule."""
 
 from __future__ import annotations
 

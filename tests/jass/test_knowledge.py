@@ -1,4 +1,4 @@
-"""What each Jass seat knows, and worlds sampled from it (issue 8, items 1-3; J-4, J-5, J-6)."""
+"""What each Jass seat knows, and worlds sampled from it (J-4, J-5, J-6)."""
 
 from __future__ import annotations
 

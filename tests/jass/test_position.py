@@ -1,4 +1,4 @@
-"""Jass positions (issue 8, item 4): any state that can continue round-trips."""
+"""Jass positions: any state that can continue round-trips."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def test_first_forehand_must_hold_c7() -> None:
 def test_same_seed_same_game() -> None:
     def record() -> dict:
         data = _game(3).to_record()
-        del data["salt"], data["seed_commitment"]  # a fresh random salt per match (issue 8.8)
+        del data["salt"], data["seed_commitment"]  # a fresh random salt per match
         return data
 
     assert record() == record()

@@ -63,7 +63,7 @@ def test_whole_game_to_the_target(tmp_path: Path) -> None:  # J-7, J-8
     # J-5: others' Weis are announced by their points; the cards are shown only later
     assert transcript.count("declares a Weis") == len(
         re.findall(r"declares a Weis: \d+\r\n", transcript))
-    # J-8: the boards under the last deal are not drawn again under the result (issue 9.12)
+    # J-8: the boards under the last deal are not drawn again under the result
     ending = transcript.rsplit("Deal over", 1)[1]
     assert ending.count("of 1000") == 2 and "Final score:" in ending
     record = json.loads(save.read_text())
@@ -79,7 +79,7 @@ def test_choice_weis_and_illegal_moves_at_the_terminal(tmp_path: Path) -> None: 
     child = spawn(tmp_path, "jass", "--seed", "5", "--preset", "turnier")
     child.expect(PROMPT)
     assert "Contract to choose: You" in child.before
-    # the Swiss deck's letters (issue 9.11): Rosen, Eicheln, Schilten, Schellen
+    # the Swiss deck's letters: Rosen, Eicheln, Schilten, Schellen
     assert {"tr", "te", "ts", "tl", "to", "tu", "s"} <= set(keys_offered(child.before))
     assert "th" not in keys_offered(child.before)
     child.sendline("play C7")
@@ -94,7 +94,7 @@ def test_choice_weis_and_illegal_moves_at_the_terminal(tmp_path: Path) -> None: 
     child.expect(PROMPT)
     assert "Trump Rosen ×1, chosen by You" in child.before
     assert "wra" in keys_offered(child.before)  # Rosen Ober König Ass: a run of three (20)
-    child.sendline("wu")  # four Unders, not held: the rule says so (issue 9.1)
+    child.sendline("wu")  # four Unders, not held: the rule says so
     child.expect(r"Not allowed: weis four Jacks .*?you do not hold\s+Schellen-Under[^(]*\(J-5\)")
     child.expect(PROMPT)
     child.sendline("s")  # the contract is chosen: pushing is refused by its rule
@@ -114,7 +114,7 @@ def test_choice_weis_and_illegal_moves_at_the_terminal(tmp_path: Path) -> None: 
     child.expect(pexpect.EOF)
 
 
-def test_push_key_after_a_push_is_the_rules_refusal() -> None:  # J-3, issue 9.1
+def test_push_key_after_a_push_is_the_rules_refusal() -> None:  # J-3
     view = JassView(["You", "A", "B", "C"], Deck.SWISS)
     hand = [Card.H6, Card.S7]
     choosing = [Action("trump", word) for word in ("H", "D", "S", "C", "obenabe", "undenufe")]
@@ -128,7 +128,7 @@ def test_push_key_after_a_push_is_the_rules_refusal() -> None:  # J-3, issue 9.1
     assert keys[Action("trump", "H")] == "th" and keys[Action("trump", "C")] == "tc"
 
 
-def test_the_z_keeps_its_shape() -> None:  # J-8, issue 9.12
+def test_the_z_keeps_its_shape() -> None:  # J-8
     few = render_text(ZBoard.from_entries([57]), "A & B", 2500).splitlines()
     entries = [57, 33, 19, 77, 51, 12, 98, 131, 7, 13, 14, 16]
     many = render_text(ZBoard.from_entries(entries), "A & B", 2500).splitlines()
@@ -142,7 +142,7 @@ def test_the_z_keeps_its_shape() -> None:  # J-8, issue 9.12
     assert slant[2].startswith(" ╱") and "╱╱" in slant[1]
 
 
-def test_weis_is_announced_by_its_points_until_shown() -> None:  # J-5, J-6, issue 8.1
+def test_weis_is_announced_by_its_points_until_shown() -> None:  # J-5, J-6
     """Lines come from the person's events: another player's Weis by its points alone (its
     cards are in no line until the best team's Weis are shown after the first trick), the
     shown Weis with their cards, Stöck as its second card falls."""
@@ -187,7 +187,7 @@ def test_event_lines_of_the_jass_view() -> None:  # J-3, J-5, J-6
     assert said(Event("play", 0, (Card.HQ,))) == []
 
 
-def test_the_game_end_mid_deal_shows_only_the_persons_cards() -> None:  # J-7, issue 8.1
+def test_the_game_end_mid_deal_shows_only_the_persons_cards() -> None:  # J-7
     names = ["You", "A", "B", "C"]
     view = JassView(names, Deck.FRENCH)
     bots = [make_bot("jass", "rules", seat) for seat in range(4)]

@@ -66,7 +66,7 @@ def test_a_bot_that_breaks_a_rule_forfeits_the_deal() -> None:  # S-12
 
 def test_rules_bot_reads_what_happened_from_the_information_state() -> None:
     """The same choice from a live info state and from one read back from JSON (whose
-    observation comes from a sampled world): no memory of its own (issue 8, item 7)."""
+    observation comes from a sampled world): no memory of its own."""
     from stich.core.knowledge import InfoState
 
     for seed in range(20):

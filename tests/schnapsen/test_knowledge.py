@@ -1,4 +1,4 @@
-"""What each Schnapsen seat knows (issue 8): events, information states, sampled worlds,
+"""What each Schnapsen seat knows: events, information states, sampled worlds,
 action ids, positions, the revoke (S-12), clone and undo."""
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ def test_same_seed_same_match() -> None:
         bots = [make_bot("schnapsen", "rules", 3), make_bot("schnapsen", "random", 4)]
         play_match(match, bots)
         record = match.to_record()
-        assert len(record.pop("salt")) == 32  # a random salt per match (issue 8, item 8)
+        assert len(record.pop("salt")) == 32  # a random salt per match
         del record["seed_commitment"]
         return record
 

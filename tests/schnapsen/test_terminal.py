@@ -46,7 +46,7 @@ def test_whole_rubber_in_the_terminal(tmp_path: Path) -> None:  # S-10
     assert re.search(r"(You win|Random wins) the rubber", transcript)
     assert "You wins" not in transcript and "Random win " not in transcript  # grammar (9.8)
     assert "Trump:" in transcript and "Bummerl:" in transcript and "Your hand:" in transcript
-    # each Bummerl is announced with its score (issue 9.5), each deal waits for Enter (9.10)
+    # each Bummerl is announced with its score, each deal waits for Enter (9.10)
     assert re.search(r"(You win|Random wins) the Bummerl \(\d+:\d+\):", transcript)
     assert "<next deal>" in transcript and "Last trick:" in transcript
     assert "You drew " in transcript  # the card drawn from the stock is named (9.10)
@@ -81,7 +81,7 @@ def test_illegal_move_is_explained_and_help_lists_keys(tmp_path: Path) -> None: 
 
 
 def test_short_keys_get_the_rules_refusal_in_the_decks_names(tmp_path: Path) -> None:
-    # issue 9.1 and 9.7: seed 4, Rules leads; the person may not exchange or announce now
+    # seed 4, Rules leads; the person may not exchange or announce now
     child = spawn(tmp_path, "schnapsen", "--seed", "4", "--deck", "german")
     child.expect(PROMPT)
     child.sendline("Herz-Daus")
@@ -119,7 +119,7 @@ def test_sharp_preset_shows_no_running_totals(tmp_path: Path) -> None:  # S-11
 
 
 def test_ctrl_c_saves_and_resume_goes_on_with_the_same_deal(tmp_path: Path) -> None:
-    # issue 9.4 (Ctrl-C saves, as q and Ctrl-D do) and 9.14 (play --resume)
+    # Ctrl-C saves, as q and Ctrl-D do; play --resume
     save = tmp_path / "match.json"
     child = spawn(tmp_path, "schnapsen", "--seed", "3", "--save", str(save))
     for _ in range(2):
@@ -146,7 +146,7 @@ def test_ctrl_c_saves_and_resume_goes_on_with_the_same_deal(tmp_path: Path) -> N
     assert again.exit_code == 1 and "that match is over" in again.output
 
 
-def test_q_at_the_end_of_a_deal_stops_and_saves(tmp_path: Path) -> None:  # issue 9.10
+def test_q_at_the_end_of_a_deal_stops_and_saves(tmp_path: Path) -> None:
     save = tmp_path / "m.json"
     child = spawn(tmp_path, "schnapsen", "--seed", "3", "--vs", "random", "--save", str(save))
     while (index := child.expect([PROMPT, WAIT, CONFIRM])) != 1:
@@ -162,7 +162,7 @@ def test_q_at_the_end_of_a_deal_stops_and_saves(tmp_path: Path) -> None:  # issu
     assert len(json.loads(save.read_text())["deals"]) == 1
 
 
-def test_auto_claim_in_soft_only(tmp_path: Path) -> None:  # S-8, S-11, issue 9.14
+def test_auto_claim_in_soft_only(tmp_path: Path) -> None:  # S-8, S-11
     child = spawn(tmp_path, "schnapsen", "--seed", "3", "--vs", "random", "--auto-claim",
                   "--no-wait")
     transcript = play_to_the_end(child, prefer=("mc", "md", "mh", "ms"))  # no claim by hand
@@ -178,13 +178,13 @@ def test_bad_options_are_reported(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "rubber must be one of 2, 3" in result.output
     result = CliRunner().invoke(app, ["play", "schnapsen", "--vs", "genius"])
     assert result.exit_code == 1 and "no bot 'genius' for schnapsen" in result.output
-    result = CliRunner().invoke(app, ["play", "schnapsen", "--deck", "tarot"])  # issue 9.14
+    result = CliRunner().invoke(app, ["play", "schnapsen", "--deck", "tarot"])
     assert result.exit_code == 1 and "decks: french, german, swiss" in result.output
     result = CliRunner().invoke(app, ["play", "--help"])
     assert "<bool>" not in result.output and "docs/rules/" in result.output
 
 
-def test_save_paths_are_checked_before_the_first_deal(tmp_path: Path) -> None:  # issue 9.3
+def test_save_paths_are_checked_before_the_first_deal(tmp_path: Path) -> None:
     runner = CliRunner()
     existing = tmp_path / "old.json"
     existing.write_text("{}")
@@ -201,7 +201,7 @@ def test_save_paths_are_checked_before_the_first_deal(tmp_path: Path) -> None:  
 
 
 def test_view_names_cards_marks_pending_marriages_and_bummerl() -> None:
-    # issues 9.5, 9.7, 9.8, 9.10 on the view itself
+    # the view itself
     view = SchnapsenView(["You", "Rules"], Deck.GERMAN)
     game = SchnapsenMatch(["You", "Rules"], 7).new_deal()
     seen = game.observation(0)
@@ -230,7 +230,7 @@ def test_view_names_cards_marks_pending_marriages_and_bummerl() -> None:
     assert view.bummerl_lines(match) == []  # announced once
 
 
-def test_play_starts_without_the_tournament_database_layer() -> None:  # issue 9.16
+def test_play_starts_without_the_tournament_database_layer() -> None:
     """`stich play` imports what it needs when it runs: starting it loads no SQLAlchemy or
     Alembic, no tournament or web code (bench/startup.py measures the time)."""
     import subprocess
@@ -246,7 +246,7 @@ def test_play_starts_without_the_tournament_database_layer() -> None:  # issue 9
     assert loaded == "[]"
 
 
-def test_announcements_come_from_the_persons_events() -> None:  # issue 8.1, S-3
+def test_announcements_come_from_the_persons_events() -> None:  # S-3
     """The session words what the person's seat saw, event by event: his own draws name the
     card, the other's draws are not announced, and no line names a card he has not seen."""
     deals = [deal for seed in (1, 2, 4) for deal in play_in_process("schnapsen", seed, 3)]

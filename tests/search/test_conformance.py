@@ -1,5 +1,5 @@
 """The kernel reproduces the card-play part of the conformance corpus (tests/conformance/):
-perft counts and the seeded playouts with their results (issue 10, item 2).
+perft counts and the seeded playouts with their results.
 
 Covered: every corpus position in card play, except Jass positions in trick 1 while Weis may
 still be declared (the kernel leaves Weis to the Python side, adapters.py). Playouts choose as

@@ -1,4 +1,4 @@
-"""The native kernel against the Python engine: legal moves, transitions, playouts (issue 10)."""
+"""The native kernel against the Python engine: legal moves, transitions, playouts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``bench/kernel_search.py`` builds the Jass positions of issue 10's whole-deal target: the
+"""``bench/kernel_search.py`` builds the Jass positions of the whole-deal figure (docs/search.md):
 contracts in turn, or as the ``rules`` bots choose them from their hands."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """PIMC bots for every game: seeded smoke matches, budgets, the same choice on both search
-paths (issue 10, item 3)."""
+paths."""
 
 from __future__ import annotations
 

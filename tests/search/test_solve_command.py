@@ -1,4 +1,4 @@
-"""`stich solve POSITION` (issue 10, item 4)."""
+"""`stich solve POSITION`."""
 
 from __future__ import annotations
 

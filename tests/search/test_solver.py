@@ -1,5 +1,5 @@
 """The solver: exact values (checked against plain minimax over the engine), the same values
-and node counts on the native and the Python path, the principal line (issue 10)."""
+and node counts on the native and the Python path, the principal line."""
 
 from __future__ import annotations
 

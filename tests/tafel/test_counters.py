@@ -1,4 +1,4 @@
-"""Each counter rule by hand-entered deals with known outcomes (issue 12, Tests): S-10, B-7,
+"""Each counter rule by hand-entered deals with known outcomes: S-10, B-7,
 D-1, J-7 to J-9, J-11, J-12, through the pads and so through the scoring the engines use."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The phone page in Chromium on a phone-sized viewport (issue 12 item 3): the keeper enters a
+"""The phone page in Chromium on a phone-sized viewport: the keeper enters a
 deal with the big buttons, a follower's page shows the Z, a player predicts on his own page;
 no request leaves localhost (tests/browser.py)."""
 

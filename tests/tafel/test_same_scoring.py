@@ -1,4 +1,4 @@
-"""Engines and pads book deals through one scoring (issue 12 item 1): matches played by bots,
+"""Engines and pads book deals through one scoring: matches played by bots,
 their deals entered into a pad as typed outcomes, arrive at the same score."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The pad file (docs/tafel.md): written atomically, read back by replaying its entries, and
-every problem reported in one line that names it (issue 12 item 5)."""
+every problem reported in one line that names it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`stich tafel` through a pseudo-terminal: one line per deal, redraw, undo, history, and a
-killed process loses nothing (issue 12 items 2 and 5)."""
+killed process loses nothing."""
 
 from __future__ import annotations
 

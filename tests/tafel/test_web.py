@@ -1,4 +1,4 @@
-"""The phone page's API with FastAPI's TestClient (issue 12 item 3): only the keeper enters,
+"""The phone page's API with FastAPI's TestClient: only the keeper enters,
 followers view, Differenzler predictions hidden until revealed, every change saved, and the
 router mounts under another app's prefix (for `stich serve`)."""
 

@@ -1,7 +1,7 @@
 """Fixtures for the tournament tests: a fresh database and a CLI runner bound to it.
 
 Every test that takes `db` (or `cli`, `cli_fail`, `snap`) runs twice: on a SQLite file and on
-PostgreSQL in a fresh schema (issue 14.8); the PostgreSQL run is skipped, with the reason, when
+PostgreSQL in a fresh schema; the PostgreSQL run is skipped, with the reason, when
 no server answers on localhost:5432.
 """
 

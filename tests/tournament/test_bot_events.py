@@ -1,4 +1,4 @@
-"""Bot events played from the command line (T-5, issue 14.2): real Schnapsen matches between
+"""Bot events played from the command line (T-5): real Schnapsen matches between
 the bots of the registry, seeded from the recorded draw seeds, written as the platform."""
 
 from __future__ import annotations

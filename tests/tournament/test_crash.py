@@ -72,7 +72,7 @@ def outcome(db: str) -> list[tuple[int, str, str, str]]:
 
 
 def test_sigkill_between_and_during_steps(tmp_path: Path, db: str) -> None:
-    # on SQLite and on PostgreSQL (issue 14.8): `db` is the database of either kind
+    # on SQLite and on PostgreSQL: `db` is the database of either kind
     reference = str(tmp_path / "reference.db")
     with redirect_stdout(io.StringIO()):
         total = load_driver().run(reference)

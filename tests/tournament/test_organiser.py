@@ -1,4 +1,4 @@
-"""What got in the organiser's way (issue 14, items 3 to 6), each as it was met."""
+"""What got in the organiser's way, each as it was met."""
 
 from __future__ import annotations
 

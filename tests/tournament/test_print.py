@@ -1,4 +1,4 @@
-"""The printed pages, printed by a real browser (issue 14.7): Chromium's print-to-PDF.
+"""The printed pages, printed by a real browser: Chromium's print-to-PDF.
 
 The bracket prints one landscape page per sheet on A4 and on US Letter, with no title page,
 stray match or footer page, and each sheet fits a 1200-pixel screen; long lists repeat their

@@ -132,7 +132,7 @@ def test_schema_head_is_the_newest_migration() -> None:
 
 
 def test_commands_import_only_what_they_need(tmp_path: Path) -> None:
-    # issue 9.16: `stich --help` without the database layer, a tournament command on a
+    # `stich --help` without the database layer, a tournament command on a
     # database at the newest schema without Alembic (both are most of the start-up time)
     db = str(tmp_path / "t.db")
     Store(resolve_url(db), create=True).close()
@@ -164,7 +164,7 @@ def one_line_error(*args: str) -> str:
 
 
 def test_postgresql_without_its_driver(monkeypatch: pytest.MonkeyPatch) -> None:
-    # issue 14.5: name the extra to install, in one line
+    # name the extra to install, in one line
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: (
         None if name in ("psycopg", "psycopg2") else real(name, *a)))
@@ -186,7 +186,7 @@ def test_unknown_url_scheme_and_unreachable_server() -> None:
 
 
 def test_busy_database_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # issue 14.5: a lock held past the timeout is "busy, try again", not a broken file
+    # a lock held past the timeout is "busy, try again", not a broken file
     db = tmp_path / "busy.db"
     assert CliRunner().invoke(app, ["tournament", "--db", str(db), "create", "B",
                                     "--cards", "8"]).exit_code == 0

@@ -1,4 +1,4 @@
-"""The pages in Chromium (issue 13, item 3 and the browser tests): a whole Schnapsen deal by
+"""The pages in Chromium: a whole Schnapsen deal by
 clicks against a bot, a Jass table with two browser players and two bots, a reconnect
 mid-deal, a phone-sized viewport, the German and the English page; every request the pages
 make goes to localhost (tests/browser.py fails the test otherwise)."""
@@ -225,7 +225,7 @@ def test_a_contract_deal_by_clicks(phone: Any, server: str, game: str) -> None:
 
 
 def test_the_lobby_sets_rule_options(phone: Any, server: str) -> None:
-    """Issue 13, item 2: a table with a preset and options, chosen on the lobby page."""
+    """A table with a preset and options, chosen on the lobby page."""
     import json
     import urllib.request
 

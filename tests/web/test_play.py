@@ -1,4 +1,4 @@
-"""Whole matches through the real WebSocket endpoint (issue 13, items 1 and 4)."""
+"""Whole matches through the real WebSocket endpoint."""
 
 from __future__ import annotations
 

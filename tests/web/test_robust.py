@@ -1,4 +1,4 @@
-"""Bad input, restarts, reconnects and absent players (issue 13, items 1, 4 and 6)."""
+"""Bad input, restarts, reconnects and absent players."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Server-authoritative play (issue 13, items 2 and 4): over whole matches of every game, played
+"""Server-authoritative play: over whole matches of every game, played
 by clients on the real WebSocket endpoint, no seat ever receives a card it did not see
 (``game.information_state(seat)``), each seat's events are exactly its information state, and
 the match seed appears only once the match is over."""

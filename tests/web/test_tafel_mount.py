@@ -1,4 +1,4 @@
-"""`stich serve` offers the score pads too (issue 12 item 3): anyone opens a pad at /tafel/,
+"""`stich serve` offers the score pads too: anyone opens a pad at /tafel/,
 the keeper enters, followers watch, and the pad is saved in the server's data folder."""
 
 from __future__ import annotations

@@ -37,9 +37,9 @@ def analyse_record(path: Path, at: int, *, deal: int | None = None, worlds: int 
 def solve_position(position: str) -> list[str]:
     """`stich solve`: the position's legal actions with their exact values and the principal
     line (``solve``)."""
-    from stich import from_position
     from stich.analysis.solve import SolveError, report, solve_game
     from stich.core.position import PositionError
+    from stich.games import from_position
 
     try:
         game = from_position(position)

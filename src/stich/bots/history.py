@@ -1,5 +1,5 @@
 """What happened so far, read from a seat's information state: helpers every game's bot uses
-instead of keeping its own record of the deal (issue 8, item 7).
+instead of keeping its own record of the deal.
 
 They read only the events (``stich.core.knowledge``): ``play`` events carry the seat and the
 card; other events that show cards (a marriage, an exchange, a Weis) carry the seat that

@@ -223,7 +223,7 @@ BID = {contract.name: Action("bid", contract.name) for contract in TABLE}
 
 
 def every_action(talon: bool) -> list[Action]:
-    """The action space of both games in its fixed order (issue 8, item 3): trump C D H S,
+    """The action space of both games in its fixed order: trump C D H S,
     turnup, redeal, bid in B-5's rank order, pass, double, redouble, reredouble, marriage C D
     H S, play in card order; with a talon (D-1) then discard and exchange-talon of every two
     cards, pairs in card order."""

@@ -1,4 +1,4 @@
-"""The one interface every game implements (DESIGN.md, "Shape").
+"""The one interface every game implements (docs/architecture.md, "The Game interface").
 
 A :class:`Game` is the mutable state of one deal. The vocabulary follows OpenSpiel: who is to
 act, legal actions, apply and undo, clone, terminal, returns, and a per-seat observation that
@@ -481,7 +481,7 @@ class Game(ABC):
         an :class:`~stich.core.observer.ObservationType`."""
         return cls.OBSERVER(cls, options if options is not None else cls.OPTIONS.default(), kind)
 
-    # --- integer actions (issue 8, item 3) ------------------------------------------------
+    # --- integer actions ------------------------------------------------
     @classmethod
     def num_distinct_actions(cls) -> int:
         return len(cls.ACTION_SPACE)
@@ -520,7 +520,7 @@ class Game(ABC):
         (``stich.core.position.PositionError``) names what is wrong."""
         raise NotImplementedError(f"{cls.NAME} has no position notation")
 
-    # --- values for search and game theory (issue 8, item 5) ---------------------------------
+    # --- values for search and game theory ---------------------------------
     def utilities(self) -> tuple[float, ...]:
         """Each seat's game points minus the mean over all seats: they sum to zero (zeros
         until the deal ends). In Dreierschnapsen a failed declarer pays both others, so his

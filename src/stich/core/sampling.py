@@ -1,4 +1,4 @@
-"""Sampling worlds consistent with an information state, uniformly (issue 8, item 2).
+"""Sampling worlds consistent with an information state, uniformly.
 
 A game turns an info state into a *proposal*: the cards the seat cannot place (``unknown``)
 and the places they may go (:class:`Slot`: another seat's hand as it was since some moment,

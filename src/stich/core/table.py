@@ -1,4 +1,4 @@
-"""A steppable table (issue 8, item 6): a deal or a whole match that takes actions from any
+"""A steppable table: a deal or a whole match that takes actions from any
 seat as they arrive and says what each seat sees.
 
 A server drives it from its event loop, the runner (``stich.runner``) from a plain loop. Each
@@ -178,7 +178,7 @@ class Table:
         self._broadcast({"type": "score", "match": match.state()})
         if match.is_over():
             end: dict[str, Any] = {"type": "match_end", "match": match.state()}
-            if match.seed is not None:  # the secret is revealed only now (issue 8, item 8)
+            if match.seed is not None:  # the secret is revealed only now
                 end.update(seed=match.seed, salt=match.salt,
                            seed_commitment=match.commitment())
             self._broadcast(end)

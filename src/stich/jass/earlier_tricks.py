@@ -1,4 +1,4 @@
-"""The tricks before a position's last one, and the hands, drawn together (J-1, issue 8).
+"""The tricks before a position's last one, and the hands, drawn together (J-1).
 
 A Jass position after trick 1 shows the last trick and the card points each team has won, not
 the cards of the tricks before it: those lie in a *pile* no seat can attribute, whose card

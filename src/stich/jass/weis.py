@@ -75,7 +75,7 @@ def weis_in(hand: int, four_low: bool = True) -> list[int]:
 @lru_cache(maxsize=4096)
 def held_weis(hand: int, four_low: bool = True) -> tuple[int, ...]:
     """:func:`weis_in` as a tuple, cached by hand: a pure function of the cards, so clones
-    and sampled worlds share nothing that one of them could change (issue 8)."""
+    and sampled worlds share nothing that one of them could change."""
     return tuple(weis_in(hand, four_low))
 
 

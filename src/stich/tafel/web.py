@@ -1,4 +1,4 @@
-"""The pad as a phone page (issue 12 item 3), served with FastAPI; needs the ``web`` extra.
+"""The pad as a phone page, served with FastAPI; needs the ``web`` extra.
 
 :func:`tafel_router` gives the routes for a :class:`PadHub` of open pads, so another app
 (``stich serve``) can mount them under its own prefix; :func:`create_app` makes a standalone

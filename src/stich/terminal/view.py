@@ -1,6 +1,6 @@
 """What a game's terminal view provides; the session and prompt do the rest.
 
-A view reads the person's information state only (issue 8): the table is drawn from his
+A view reads the person's information state only: the table is drawn from his
 observation (its projection), and after each action the session hands the view the events his
 seat saw (``game.seat_events``), which it words (``announce``). A deal's summary adds the result
 (public) and other hands only where the rules show them (S-8: all cards at a claim).
@@ -182,7 +182,7 @@ class GameView(ABC):
     # --- what happened: the person's events --------------------------------------------------
     def announce(self, events: Iterable[Event], observation: Observation) -> list[Text]:
         """The lines the person reads after an action: what his seat saw happen (its events,
-        ``game.seat_events``; issue 8), worded. The observation, the projection of the same
+        ``game.seat_events``), worded. The observation, the projection of the same
         information state, says which suit is trump and who took a trick. Nothing else of the
         deal is read, so no line tells what the seat did not see: another player's Weis by its
         points until it is shown, a discard as so many cards face down."""

@@ -30,7 +30,7 @@ from stich.tournament.models import Draw, EntryCard, Event, Player, TournamentMa
 from stich.tournament.prizes import PrizeLine, prize_list
 from stich.tournament.standings import Format, Meeting, Standing, standings
 
-#: How a player's second card is written ("Karl #2"); a name may not end like that (issue 14.3).
+#: How a player's second card is written ("Karl #2"); a name may not end like that.
 CARD_SUFFIX = re.compile(r"#\s*\d+$")
 
 
@@ -371,7 +371,7 @@ def card_status(snap: Snapshot, card: CardView) -> str:
 def card_label(name: str, ordinal: int, cards: int) -> str:
     """"Anna" for a single card, "Anna #2" for her second. A name that itself ends like a card
     label (registration refuses those; an older database may hold one) is shown in quotes, so
-    a name and a card label never print the same (issue 14.3)."""
+    a name and a card label never print the same."""
     shown = f'"{name}"' if CARD_SUFFIX.search(unicodedata.normalize("NFKC", name)) else name
     return shown if cards == 1 else f"{shown} #{ordinal}"
 
@@ -402,7 +402,7 @@ def _match_fault(m: TournamentMatch, cards: dict[int, int]) -> str | None:
 
 def row_faults(s: Session, ev: Event) -> list[tuple[int, str]]:
     """Every stored pairing that cannot be right, as (round, what is wrong): what `audit`
-    reports and what makes `load` refuse, instead of failing somewhere inside (issue 14.4)."""
+    reports and what makes `load` refuse, instead of failing somewhere inside."""
     cards = {c.id: c.player_id
              for c in s.scalars(select(EntryCard).where(EntryCard.event_id == ev.id))}
     faults = []

@@ -1,4 +1,4 @@
-"""One table, one asyncio task (issue 13, items 1 and 4).
+"""One table, one asyncio task.
 
 A :class:`TableActor` owns a :class:`stich.core.table.Table` and is the only code that touches
 it: people's actions (from their WebSockets), bots' answers (from the worker processes) and

@@ -1,4 +1,4 @@
-// Cards drawn by us as SVG (issue 13, item 3): rank and suit symbol, for the French,
+// Cards drawn by us as SVG: rank and suit symbol, for the French,
 // double-German and Swiss decks. No image is fetched: every card is built here.
 "use strict";
 

@@ -1,4 +1,4 @@
-// German and English words of the pages (issue 13, item 3).
+// German and English words of the pages.
 "use strict";
 
 const WORDS = {
