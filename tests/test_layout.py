@@ -59,11 +59,7 @@ besides itself, the standard library and, outside the rules, third-party package
 EXCEPTIONS: dict[tuple[str, str], str] = {}
 """Imports that break the table today, each with what removes it."""
 
-CYCLE_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("stich.core.knowledge", "stich.core.game"):
-        "TYPE_CHECKING only: InfoState.rules is a Game class and Game makes InfoStates; goes "
-        "when knowledge.py names the rules class by a Protocol of its own",
-}
+CYCLE_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """Imports left out of the cycle check today (besides EXCEPTIONS), each with what removes it."""
 
 

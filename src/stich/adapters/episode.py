@@ -85,6 +85,18 @@ class Episode:
         self._legal: list[int] | None = None
         """The legal ids of the state now, once asked (an environment asks for the mask and
         then steps: the rules are asked once)."""
+        self._seed: int | None = None
+        self._resets = 0
+
+    def reset(self, seed: int | None) -> None:
+        """An environment's reset: ``reset(seed=s)`` deals ``new_game(seed=s)``'s deal, and
+        each later reset without a seed one derived from ``s`` (``deal_seed``); never seeded,
+        a fresh seed each time."""
+        if seed is not None:
+            self._seed, self._resets = seed, 0
+        deal_seed = None if self._seed is None else self.deal_seed(self._seed, self._resets)
+        self._resets += 1
+        self.start(deal_seed)
 
     def start(self, seed: int | None) -> None:
         """A new deal or match from ``seed`` (None: a fresh one); the deal is exactly

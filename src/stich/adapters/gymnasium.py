@@ -64,18 +64,11 @@ class SeatEnv(gymnasium.Env[ObsType, np.int64]):
         self.observation_space = spaces.Box(0.0, np.inf, self.observer.shape, np.float32)
         self.bots: dict[int, Bot] = {}
         self._deal = 0
-        self._seed: int | None = None
-        self._resets = 0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[ObsType, dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is not None:
-            self._seed, self._resets = seed, 0
-        deal_seed = None if self._seed is None else self.episode.deal_seed(self._seed,
-                                                                            self._resets)
-        self._resets += 1
-        self.episode.start(deal_seed)
+        self.episode.reset(seed)
         bot_seed = self.episode.game.seed or 0
         others = [s for s in range(self.episode.seats) if s != self.seat]
         self.bots = {s: make_bot(self.episode.name, level, derive_seed(bot_seed, "bot", s))

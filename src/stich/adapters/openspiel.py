@@ -299,7 +299,7 @@ class StichState(pyspiel.State):  # type: ignore[misc]
         if self.deal is None:
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(np.random.randint(2**62)))
-        world = self.deal.information_state(player).sample_world(rng)  # Game.sample_world
+        world = type(self.deal).sample_world(self.deal.information_state(player), rng)
         moves = [world.action_to_id(move) for _, move in world.history]
         while world.history:  # the world as dealt: what its cards deal (CardDealing.deal)
             world.undo()

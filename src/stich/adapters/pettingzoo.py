@@ -66,8 +66,6 @@ class StichEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
                                       np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8),
         })
-        self._seed: int | None = None
-        self._resets = 0
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observations
@@ -76,12 +74,7 @@ class StichEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         return self._actions
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seed, self._resets = seed, 0
-        deal_seed = None if self._seed is None else self.episode.deal_seed(self._seed,
-                                                                            self._resets)
-        self._resets += 1
-        self.episode.start(deal_seed)
+        self.episode.reset(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

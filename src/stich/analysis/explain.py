@@ -26,7 +26,7 @@ from typing import Any
 from stich.bots.pimc import PimcBot
 from stich.core.actions import Action
 from stich.core.dealing import derive_seed
-from stich.core.game import TERMINAL, Game
+from stich.core.game import TERMINAL, Game, sample_world
 from stich.core.knowledge import InfoState
 from stich.core.records import DealRecord, RecordError
 from stich.core.replay import is_match_record, record_game
@@ -155,7 +155,7 @@ def value_info(info: InfoState, *, worlds: int = DEFAULT_WORLDS, nodes: int | No
     totals = [0.0] * len(legal)
     positions, horizon, spent, used = set(), -1, 0, 0
     while used < worlds and (nodes is None or spent < nodes):
-        world = info.sample_world(random.Random(derive_seed(seed, "explain", used)))
+        world = sample_world(info, random.Random(derive_seed(seed, "explain", used)))
         positions.add(world.position())
         horizon = max(horizon, PimcBot._horizon(world))  # where pimc looks ahead, say so
         values, searched = valuer.evaluate(world, legal, info.seat)
@@ -164,7 +164,7 @@ def value_info(info: InfoState, *, worlds: int = DEFAULT_WORLDS, nodes: int | No
         used += 1
     probed = set(positions)
     for extra in range(used, PROBES if len(positions) == 1 else used):  # sampling is cheap
-        probed.add(info.sample_world(random.Random(derive_seed(seed, "explain", extra)))
+        probed.add(sample_world(info, random.Random(derive_seed(seed, "explain", extra)))
                    .position())
     return Valued(tuple((action, total / used) for action, total in zip(
         legal, totals, strict=True)), used, len(positions), horizon, spent, len(probed) == 1)

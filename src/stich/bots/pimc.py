@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 from stich import search
 from stich.bots.base import Bot
 from stich.core.actions import Action
-from stich.core.game import Game, Observation
+from stich.core.game import Game, Observation, sample_world
 from stich.core.knowledge import InfoState
 
 DEFAULT_SAMPLES = 12
@@ -90,7 +90,7 @@ class PimcBot(Bot):
         totals = [0] * len(legal)
         worlds = spent = 0
         while worlds < self.samples and (self.nodes is None or spent < self.nodes):
-            world = info.sample_world(random.Random(seed + worlds))
+            world = sample_world(info, random.Random(seed + worlds))
             values, nodes = self.evaluate(world, legal, info.seat)
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             worlds += 1

@@ -11,7 +11,6 @@ from __future__ import annotations
 import collections
 import copy
 import dataclasses
-import enum
 import operator
 import random
 from abc import ABC, abstractmethod
@@ -19,8 +18,11 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from stich.core.actions import Action, ActionParseError, as_action
-from stich.core.cards import Card, Suit, cards_in, format_cards
+from stich.core.cards import Card, Suit, format_cards
 from stich.core.knowledge import Event, InfoState
+from stich.core.observation import CardSet as CardSet  # re-exported: the games' card sets
+from stich.core.observation import Observation as Observation  # re-exported
+from stich.core.observation import to_json as to_json  # re-exported
 from stich.core.observer import ObservationType, Observer
 from stich.core.options import OptionsError, RuleOptions
 from stich.core.position import PositionError
@@ -32,25 +34,6 @@ if TYPE_CHECKING:
 
 TERMINAL = -1
 """``current_player()`` once the deal is over."""
-
-
-class CardSet(int):
-    """A card bitmask that iterates, counts and prints as cards (used in observations)."""
-
-    def __iter__(self) -> Iterator[Card]:
-        return cards_in(self)
-
-    def __len__(self) -> int:
-        return self.bit_count()
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and bool(self >> card & 1)
-
-    def __str__(self) -> str:
-        return format_cards(self)
-
-    def __repr__(self) -> str:
-        return f"CardSet({format_cards(self)!r})"
 
 
 Named = Card | Suit | tuple[Card, ...]
@@ -147,74 +130,6 @@ class DealResult:
         }
         out.update(to_json(self.extra))
         return out
-
-
-_PLAIN = frozenset({int, str, float, bool, type(None)})
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-"""Each dataclass's field names, looked up once."""
-
-
-def to_json(value: Any) -> Any:
-    """Observation and result values as JSON: cards as codes, card sets as code lists.
-
-    The exact plain types come first and a dataclass's fields are looked up once per class:
-    a server turns an observation into JSON for every seat after every move."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind is tuple or kind is list:
-        return [to_json(v) for v in value]
-    if kind is CardSet:
-        return [card.name for card in value]
-    if kind is Card:
-        return value.name
-    if hasattr(kind, "__dataclass_fields__"):
-        names = _FIELDS.get(kind)
-        if names is None:
-            names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
-        return {name: to_json(getattr(value, name)) for name in names}
-    if isinstance(value, CardSet):
-        return [card.name for card in value]
-    if isinstance(value, Card):
-        return value.name
-    if isinstance(value, Action):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return str(value)  # every enum here prints as its notation (H, obenabe, gang ...)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, tuple | list | frozenset | set):
-        return [to_json(v) for v in value]
-    return value
-
-
-@dataclasses.dataclass(frozen=True)
-class Observation:
-    """What one seat may know; games extend it with their public and private fields."""
-
-    game: str
-    seat: int
-    to_act: int
-    legal_actions: tuple[Action, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        result: dict[str, Any] = to_json(self)
-        return result
-
-    @classmethod
-    def make(cls, **fields: Any) -> Self:
-        """The observation from all its fields, without the frozen dataclass's per-field
-        ``object.__setattr__`` (a game builds one per move: a hot path)."""
-        if fields.keys() != cls.__dataclass_fields__.keys():
-            wrong = sorted(fields.keys() ^ cls.__dataclass_fields__.keys())
-            raise TypeError(f"{cls.__name__}: missing or unknown fields {wrong}")
-        observation = object.__new__(cls)
-        observation.__dict__.update(fields)
-        return observation
 
 
 class Game(ABC):
@@ -528,3 +443,13 @@ class Game(ABC):
         points = self.returns()
         mean = sum(points) / len(points)
         return tuple(p - mean for p in points)
+
+
+def sample_world(info: InfoState, rng: random.Random) -> Game:
+    """A world of ``info``'s own game class (``info.rules.sample_world``, i.e.
+    ``Game.sample_world``), typed as a game: for callers that hold an information state but
+    not its class (a bot, the analysis)."""
+    world = info.rules.sample_world(info, rng)
+    if not isinstance(world, Game):
+        raise TypeError(f"{info.game}'s rules sampled a {type(world).__name__}, not a Game")
+    return world

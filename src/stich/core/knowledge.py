@@ -23,15 +23,33 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stich.core.cards import Card
 from stich.core.options import OptionsError
 
 if TYPE_CHECKING:
     from stich.core.actions import Action
-    from stich.core.game import Game, Observation
+    from stich.core.observation import Observation
     from stich.core.options import RuleOptions
+
+
+class World(Protocol):
+    """A whole deal as an information state needs one: what a seat observes in it (a
+    ``Game``; ``Game.sample_world`` returns the game's own class)."""
+
+    def observation(self, seat: int) -> Observation: ...
+
+
+class Rules(Protocol):
+    """The game class an information state belongs to (a ``Game`` subclass), as far as the
+    state uses it; this module names no game and imports nothing of the ``Game`` interface."""
+
+    NAME: str
+    SEATS: int
+    OPTIONS: type[RuleOptions]
+
+    def sample_world(self, info: InfoState, rng: random.Random) -> World: ...
 
 
 class InfoStateError(ValueError):
@@ -110,7 +128,7 @@ class InfoState:
     seat: int
     options: RuleOptions
     events: tuple[Event, ...]
-    rules: type[Game] = dataclasses.field(compare=False, repr=False)
+    rules: Rules = dataclasses.field(compare=False, repr=False)
     _observation: Observation | None = dataclasses.field(
         default=None, compare=False, repr=False)
 
@@ -127,7 +145,7 @@ class InfoState:
                 "events": [event.to_dict() for event in self.events]}
 
     @classmethod
-    def from_dict(cls, data: Any, rules: type[Game]) -> InfoState:
+    def from_dict(cls, data: Any, rules: Rules) -> InfoState:
         """The info state written by :meth:`to_dict`, read by the game class ``rules`` (whose
         name the data must carry); InfoStateError names what is wrong."""
         if not isinstance(data, dict):
@@ -150,9 +168,10 @@ class InfoState:
         return cls(rules.NAME, seat, options, tuple(Event.from_dict(e) for e in events), rules)
 
     # --- what follows from it -------------------------------------------------------------
-    def sample_world(self, rng: random.Random) -> Game:
+    def sample_world(self, rng: random.Random) -> World:
         """``self.rules.sample_world(self, rng)``: a whole deal consistent with everything this
-        seat knows, uniformly among such deals (``Game.sample_world``)."""
+        seat knows, uniformly among such deals (``Game.sample_world``, which a caller holding
+        the class asks directly to get the game's own type)."""
         return self.rules.sample_world(self, rng)
 
     def observation(self) -> Observation:

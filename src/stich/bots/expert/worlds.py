@@ -13,7 +13,7 @@ from stich.bots.base import Bot
 from stich.bots.expert import policy
 from stich.bots.expert.inference import KINDS, Agreement, choices, solver_choices
 from stich.bots.pimc import PimcBot
-from stich.core.game import Game
+from stich.core.game import Game, sample_world
 from stich.core.knowledge import InfoState
 
 CANDIDATES_PER_SAMPLE = 3
@@ -84,7 +84,7 @@ class WeighedWorlds(PimcBot):
         model = self.MODEL if info.game == "schnapsen" else "rules"
         merged: dict[str, list[Any]] = {}
         for index in range(self.candidates):
-            world = info.sample_world(random.Random(seed + index))
+            world = sample_world(info, random.Random(seed + index))
             key = world.position()
             if key in merged:
                 merged[key][1] += 1
