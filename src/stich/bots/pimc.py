@@ -27,13 +27,14 @@ any machine. ``think_ms`` converts a time for people into nodes at a fixed rate 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from stich import search
 from stich.bots.base import Bot
 from stich.core.actions import Action
 from stich.core.game import Game, Observation, sample_world
 from stich.core.knowledge import InfoState
+from stich.jass.game import Jass
 
 DEFAULT_SAMPLES = 12
 MAX_SAMPLES = 400
@@ -153,8 +154,8 @@ class PimcBot(Bot):
 
     @staticmethod
     def _early_jass(world: Game) -> bool:
-        hands: Any = getattr(world, "hands", ())
-        return world.NAME == "jass" and max(h.bit_count() for h in hands) > JASS_EXACT_CARDS
+        return isinstance(world, Jass) and max(
+            hand.bit_count() for hand in world.hands) > JASS_EXACT_CARDS
 
     @classmethod
     def _horizon(cls, world: Game) -> int:

@@ -30,11 +30,11 @@ from stich.bots import make_bot
 from stich.bots.base import BotFailure
 from stich.core.actions import Action
 from stich.core.dealing import derive_seed
-from stich.core.game import TERMINAL, Illegal
+from stich.core.game import TERMINAL, Game, Illegal
 from stich.core.table import Table, TableError
 from stich.games import game_class, match_class
 from stich.play.driver import Driver, Taken
-from stich.schnapsen.caution import costly_action_warning
+from stich.schnapsen.caution import CostlyAction, costly_action_warning
 from stich.schnapsen.game import Schnapsen
 from stich.web.deal_end import deal_end, match_end
 from stich.web.refusals import refusal
@@ -901,16 +901,27 @@ class TableActor:
             client.send(message)
 
 
+def _schnapsen_caution(game: Game, action: Action) -> CostlyAction | None:
+    assert isinstance(game, Schnapsen)
+    return costly_action_warning(game, action)
+
+
+CAUTIONS: dict[str, Callable[[Game, Action], CostlyAction | None]] = {
+    Schnapsen.NAME: _schnapsen_caution}
+"""The games whose soft preset asks once before a costly action, keyed on ``Game.NAME``."""
+
+
 def warnings(table: Table, seat: int) -> dict[str, Any]:
     """The seat's legal actions that a soft table asks about once (S-7, S-8, S-11:
     ``stich.schnapsen.caution``); empty in sharp and tournament and for other seats."""
     game = table.game
-    if (not isinstance(game, Schnapsen) or table.between or game.current_player() != seat):
+    caution = CAUTIONS.get(game.NAME)
+    if caution is None or table.between or game.current_player() != seat:
         return {}
     out: dict[str, Any] = {}
     for action in game.legal_actions():
         if action.verb in ("claim", "close"):
-            warning = costly_action_warning(game, action)
+            warning = caution(game, action)
             if warning is not None:
                 out[str(action)] = {"rule": warning.rule, "points": warning.points,
                                     "reachable": warning.reachable, "verb": action.verb}

@@ -34,8 +34,13 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from stich.bots.base import Bot
+from stich.contract.bauernschnapsen import Bauernschnapsen
+from stich.contract.deal import ContractSchnapsen
+from stich.contract.dreierschnapsen import Dreierschnapsen
 from stich.core.actions import Action
 from stich.core.game import Game
+from stich.jass.game import Jass
+from stich.schnapsen.game import Schnapsen
 
 KINDS = ("card", "other")
 """Cards played, and every other choice (bids, trump, push, discards, doubling, Weis,
@@ -57,11 +62,31 @@ Informative = Callable[[Game, Action], bool]
 
 def informative(game: Game, action: Action) -> bool:
     """Whether the choice ``action`` (about to be taken in ``game``) is worth modelling."""
-    if action.verb != "play":
-        return True
-    if game.NAME == "schnapsen":  # S-6: with the stock exhausted, nothing is hidden
-        return int(getattr(game, "stock_size", 0)) > 0
-    return not getattr(game, "trick", ())
+    return action.verb != "play" or _INFORMATIVE_PLAY[game.NAME](game)
+
+
+def _schnapsen_play(game: Game) -> bool:
+    """S-6: with the stock exhausted, nothing is hidden."""
+    assert isinstance(game, Schnapsen)
+    return game.stock_size > 0
+
+
+def _contract_play(game: Game) -> bool:
+    """A lead: a follower's card mostly follows the rules, not a choice (B-4)."""
+    assert isinstance(game, ContractSchnapsen)
+    return not game.trick
+
+
+def _jass_play(game: Game) -> bool:
+    """A lead (J-4), as in the contract games."""
+    assert isinstance(game, Jass)
+    return not game.trick
+
+
+_INFORMATIVE_PLAY: dict[str, Callable[[Game], bool]] = {
+    Schnapsen.NAME: _schnapsen_play, Bauernschnapsen.NAME: _contract_play,
+    Dreierschnapsen.NAME: _contract_play, Jass.NAME: _jass_play}
+"""Per game (``Game.NAME``): whether a card played now tells of the player's choice."""
 
 
 @dataclasses.dataclass(frozen=True)
