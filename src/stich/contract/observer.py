@@ -138,7 +138,7 @@ class ContractObserver(Observer):
         high = auction.high
         out += CONTRACT_ROWS[-1 if high is None else CONTRACT_INDEX[high]]
         out += hot[auction.high_seat]
-        out += _seat_flags(hot, auction.out, seats)
+        out += _seat_flags(order, auction.out)
         fixed = bool(game.sides[0])
         contract = game.contract
         if fixed:
@@ -147,7 +147,7 @@ class ContractObserver(Observer):
             play_trump = game.play_trump
             out += SUIT_ROWS[-1 if play_trump is None else play_trump]
             out.append(1.0 if contract is not None and contract.ten_high else 0.0)
-            out += _seat_flags(hot, ~game.active & ((1 << seats) - 1), seats)
+            out += _seat_flags(order, ~game.active)
         else:
             out += FIXED_ROWS[-1]
             out += hot[-1]
@@ -159,7 +159,7 @@ class ContractObserver(Observer):
         for who, call in game.doubles:
             if call != "pass":
                 doubled |= 1 << who
-        out += _seat_flags(hot, doubled, seats)
+        out += _seat_flags(order, doubled)
         add_by_seat(out, self._open_hands(game, seat), order)
         out += hot[game.leader]
         trick = [-1] * seats
@@ -223,10 +223,6 @@ SUIT_FLAGS = tuple(OneHot(4).mask(bits) for bits in range(16))
 BID_FLAGS = OneHot(len(CONTRACTS))
 
 
-def _seat_flags(hot: tuple[tuple[float, ...], ...], bits: int, seats: int) -> list[float]:
-    """Flags of a set of seats (bit ``s`` for seat ``s``) in the view's seat order."""
-    flags = [0.0] * seats
-    for seat in range(seats):
-        if bits >> seat & 1:
-            flags[hot[seat].index(1.0)] = 1.0
-    return flags
+def _seat_flags(order: tuple[int, ...], bits: int) -> list[float]:
+    """Flags of a set of seats (bit ``s`` for seat ``s``) in the view's seat ``order``."""
+    return [1.0 if bits >> seat & 1 else 0.0 for seat in order]
