@@ -142,6 +142,14 @@ class ContractLegality:
         return None
 
     def _marriage_problem(self, suit: Suit) -> Illegal | None:
+        if problem := self._marriage_gate_problem():
+            return problem
+        if self.hands[self.to_act] & marriage_cards(suit) != marriage_cards(suit):
+            return Illegal.naming("B-4", "you do not hold King and Queen of {}", suit)
+        return None
+
+    def _marriage_gate_problem(self) -> Illegal | None:
+        """Whether the seat to act may announce a marriage now, whichever suit (B-4, B-5)."""
         if problem := self._phase_problem(Phase.PLAY, "marriages are announced"):
             return problem
         if self.trick:
@@ -152,8 +160,6 @@ class ContractLegality:
                                           or self.to_act not in self.declaring_seats()):
             return Illegal("B-5", "marriages count only in the normal game and for the "
                                   "declarer of a Schnapser")
-        if self.hands[self.to_act] & marriage_cards(suit) != marriage_cards(suit):
-            return Illegal.naming("B-4", "you do not hold King and Queen of {}", suit)
         return None
 
     def _playable(self) -> int:
@@ -214,17 +220,23 @@ class ContractLegality:
         phase = self.phase
         if phase is Phase.PLAY:
             actions = []
-            if not self.trick and self.announced is None:
-                actions = [MARRIAGE[s] for s in Suit if self._marriage_problem(s) is None]
+            if not self.trick and self.announced is None and self._marriage_gate_problem() is None:
+                hand = self.hands[self.to_act]
+                actions = [MARRIAGE[s] for s in SUITS
+                           if hand & marriage_cards(s) == marriage_cards(s)]
             return actions + [PLAY[card] for card in cards_in(self._playable())]
         if phase is Phase.AUCTION:  # pass is always open (B-3); bids as _bid_problem allows
             return [PASS, *self._bids_above(self.auction.high_rank)]
         if phase is Phase.DOUBLE:  # the next step or pass (B-6), as _double_problem allows
             return [DOUBLING[self.doubling.step], PASS]
-        return [a for a in (*TRUMP.values(), TURNUP, REDEAL) if self.why_illegal(a) is None]
+        if phase is Phase.TRUMP:  # turning up is always open (B-2)
+            return [*(TRUMP[s] for s in SUITS if self._trump_problem(s) is None), TURNUP,
+                    *((REDEAL,) if self._redeal_problem() is None else ())]
+        return []
 
 
 PASS, TURNUP, REDEAL = Action("pass"), Action("turnup"), Action("redeal")
+SUITS = tuple(Suit)
 TRUMP = {suit: Action("trump", suit.name) for suit in Suit}
 MARRIAGE = {suit: Action("marriage", suit.name) for suit in Suit}
 BID = {contract.name: Action("bid", contract.name) for contract in TABLE}

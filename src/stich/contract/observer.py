@@ -160,7 +160,10 @@ class ContractObserver(Observer):
             if call != "pass":
                 doubled |= 1 << who
         out += _seat_flags(order, doubled)
-        add_by_seat(out, self._open_hands(game, seat), order)
+        if contract is not None and contract.name == "plauderer":  # only Plauderer shows (B-5)
+            add_by_seat(out, self._open_hands(game, seat), order)
+        else:
+            out += NO_CARDS_BY_SEAT[seats]
         out += hot[game.leader]
         trick = [-1] * seats
         played = 0
@@ -201,12 +204,10 @@ class ContractObserver(Observer):
                 out += BID_FLAGS.mask(bids[other])
 
     def _open_hands(self, game: Any, seat: int | None) -> list[int]:
-        """Plauderer's open hands in this view (B-5), by seat: those ``seat`` sees in a
-        private view (``game.visible_hands``), in a public one those every other seat sees."""
+        """Plauderer's open hands in this view (B-5; ``fill`` asks only in Plauderer), by seat:
+        those ``seat`` sees in a private view (``game.visible_hands``), in a public one those
+        every other seat sees."""
         shown = [0] * self.seats
-        contract = game.contract
-        if contract is None or contract.name != "plauderer":  # only Plauderer shows (B-5)
-            return shown
         if self.kind.private:
             for other, hand in game.visible_hands(seat):
                 shown[other] = int(hand)
@@ -220,6 +221,8 @@ class ContractObserver(Observer):
 
 
 SUIT_FLAGS = tuple(OneHot(4).mask(bits) for bits in range(16))
+NO_CARDS_BY_SEAT = {seats: CARDS.empty * seats for seats in (3, 4)}
+"""``open_hands`` outside Plauderer: no cards for any seat (3 or 4 players)."""
 BID_FLAGS = OneHot(len(CONTRACTS))
 
 
