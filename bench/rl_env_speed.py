@@ -25,7 +25,7 @@ from typing import Any
 from pettingzoo.classic import connect_four_v3
 
 import stich
-from observer_cost import loop_time, move_time, positions, tensor_time
+from observer_cost import deals_of, loop_time, move_time, positions, tensor_time
 from stich.adapters import pettingzoo
 
 
@@ -74,11 +74,12 @@ def main() -> None:
     print(f"stich.new_game plain loop and observation tensor ({args.deals} random deals, "
           f"best of {args.rounds}, CPU time)")
     for name in stich.GAMES:
-        states = positions(name, None, args.deals)
+        played = deals_of(name, None, args.deals)
+        states = positions(played)
         loop = move = tensor = float("inf")
         for _ in range(args.rounds):
             loop = min(loop, loop_time(name, None, args.deals))
-            move = min(move, move_time(states))
+            move = min(move, move_time(played))
             tensor = min(tensor, tensor_time(states, "observation"))
         print(f"  {name:<16} loop {1 / loop:10,.0f} moves/s   move {move * 1e6:6.2f} us   "
               f"tensor {tensor * 1e6:6.2f} us = {tensor / move:4.1f} moves")

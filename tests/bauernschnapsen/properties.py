@@ -41,8 +41,10 @@ def check_position(game: ContractSchnapsen) -> None:
     legal = game.legal_actions()
     if not game.is_terminal():
         assert legal
-    for action in legal:
-        assert game.why_illegal(action) is None, action
+    # legal_actions generates what the predicates allow: exactly the actions of the whole
+    # space that why_illegal lets through, each once, in any order (legality.py)
+    allowed = [a for a in game.ACTION_SPACE.actions if game.why_illegal(a) is None]
+    assert sorted(legal) == sorted(allowed) and len(set(legal)) == len(legal)
     for card in cards_in(DECK):  # a card outside the legal list is refused with a reason
         if PLAY[card] not in legal:
             assert game.why_illegal(PLAY[card]) is not None

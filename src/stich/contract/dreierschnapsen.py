@@ -16,14 +16,25 @@ from typing import Any, ClassVar
 
 from stich.contract.contracts import Goal
 from stich.contract.deal import ContractOptions, ContractSchnapsen
-from stich.contract.legality import BID, Phase, every_action
+from stich.contract.legality import Phase, every_action
 from stich.contract.view import ContractObservation
 from stich.core.action_space import ActionSpace
 from stich.core.actions import Action
 from stich.core.cards import Card, card_set, cards_in
 from stich.core.game import CardSet, Illegal
+from stich.schnapsen.family import DECK
 
 LAID_DOWN = 2
+
+
+def _lay_downs(verb: str) -> dict[int, Action]:
+    """The action laying down each two cards with ``verb``, by their card set (built once, as
+    legal-move lists reuse ``PLAY``'s actions)."""
+    return {1 << a | 1 << b: Action(verb, f"{a} {b}")
+            for a, b in combinations(cards_in(DECK), LAID_DOWN)}
+
+
+EXCHANGE_TALON, DISCARD = _lay_downs("exchange-talon"), _lay_downs("discard")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,14 +101,8 @@ class Dreierschnapsen(ContractSchnapsen):
 
     # --- the talon's verbs ---------------------------------------------------------------------
     def _lay_down_problem(self, action: Action, normal_game: bool) -> Illegal | None:
-        if problem := self._phase_problem(Phase.TALON, "cards are laid down"):
+        if problem := self._lay_down_verb_problem(normal_game):
             return problem
-        if (self.contract is None) != normal_game:
-            if self.contract is None:
-                return Illegal("D-1", "use exchange-talon in the normal game (discard is for "
-                                      "contracts)")
-            return Illegal("D-1", "use discard after a contract (exchange-talon is for the "
-                                  "normal game)")
         cards = action.cards
         if len(cards) != LAID_DOWN or cards[0] == cards[1]:
             return Illegal("D-1", "lay down exactly two different cards")
@@ -106,15 +111,37 @@ class Dreierschnapsen(ContractSchnapsen):
             return Illegal.naming("D-1", "you do not hold {}", missing)
         return None
 
+    def _lay_down_verb_problem(self, normal_game: bool) -> Illegal | None:
+        """Whether cards may be laid down now with ``exchange-talon`` (``normal_game``) or
+        ``discard``, whichever two cards (D-1)."""
+        if problem := self._phase_problem(Phase.TALON, "cards are laid down"):
+            return problem
+        if (self.contract is None) != normal_game:
+            if self.contract is None:
+                return Illegal("D-1", "use exchange-talon in the normal game (discard is for "
+                                      "contracts)")
+            return Illegal("D-1", "use discard after a contract (exchange-talon is for the "
+                                  "normal game)")
+        return None
+
     def _raise_problem(self, name: str) -> Illegal | None:
         if self.phase is not Phase.TALON:
             return self._bid_problem(name)
+        if problem := self._raise_gate_problem():
+            return problem
+        return self._contract_problem(name, self._raise_floor())
+
+    def _raise_gate_problem(self) -> Illegal | None:
+        """Whether the talon's taker may raise at all now, whatever the contract (D-1)."""
         if not self.options.raise_after_talon:
             return Illegal("D-1", "no raising after the talon (option raise_after_talon)")
         if self.raised:
             return Illegal("D-1", "you may raise only once after the talon")
-        rank = self.contract.rank if self.contract is not None else 0
-        return self._contract_problem(name, rank)
+        return None
+
+    def _raise_floor(self) -> int:
+        """The rank a raise after the talon must beat: the contract's (the normal game 0)."""
+        return self.contract.rank if self.contract is not None else 0
 
     VERBS: ClassVar[Mapping[str, Callable[[Any, Action], Illegal | None]]] = {
         **ContractSchnapsen.VERBS,
@@ -123,13 +150,19 @@ class Dreierschnapsen(ContractSchnapsen):
         "bid": lambda g, a: g._raise_problem(a.arg),
     }
 
-    def _candidates(self) -> list[Action]:
-        if self.phase is not Phase.TALON:
-            return super()._candidates()
-        verb = "exchange-talon" if self.contract is None else "discard"
-        hand = cards_in(self.hands[self.to_act])
-        lay_downs = [Action(verb, f"{a} {b}") for a, b in combinations(hand, LAID_DOWN)]
-        return [*lay_downs, *BID.values()]
+    def legal_actions(self) -> list[Action]:
+        """In the talon phase (D-1): every two held cards under the verb
+        ``_lay_down_verb_problem`` allows, then the raises ``_raise_problem`` allows."""
+        if self.phase is not Phase.TALON or self._result is not None:
+            return super().legal_actions()
+        actions: list[Action] = []
+        for normal_game, table in ((True, EXCHANGE_TALON), (False, DISCARD)):
+            if self._lay_down_verb_problem(normal_game) is None:
+                held = cards_in(self.hands[self.to_act])
+                actions += [table[1 << a | 1 << b] for a, b in combinations(held, LAID_DOWN)]
+        if self._raise_gate_problem() is None:
+            actions += self._bids_above(self._raise_floor())
+        return actions
 
     def _do_more(self, seat: int, action: Action) -> None:
         if action.verb == "bid":  # a raise after seeing the talon

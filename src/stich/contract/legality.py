@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from stich.contract.auction import Auction, Doubling
+from stich.contract.auction import DOUBLING_STEPS, Auction, Doubling
 from stich.contract.contracts import TABLE, Contract, Goal, bidder_problem
 from stich.core.actions import PLAY, Action
 from stich.core.cards import SUIT_MASK, Card, Rank, Suit, cards_in
@@ -111,10 +111,21 @@ class ContractLegality:
         if contract.rank <= above:
             return Illegal("B-3", f"{contract.title} is not ranked above the highest "
                                   "announcement so far")
-        seat = self.to_act
-        why = bidder_problem(contract, seat, self.caller, self.opponent_of_caller(seat),
-                             self.hands[seat], self.trump, self.options.assenbettler)
+        why = bidder_problem(contract, *self._bidder())
         return Illegal("B-5", why) if why else None
+
+    def _bidder(self) -> tuple[int, int, bool, int, Suit | None, str]:
+        """What B-5's ``bidder_problem`` asks of the seat to act, after the contract."""
+        seat = self.to_act
+        return (seat, self.caller, self.opponent_of_caller(seat), self.hands[seat], self.trump,
+                self.options.assenbettler)
+
+    def _bids_above(self, above: int) -> list[Action]:
+        """The bids ``_contract_problem`` allows above rank ``above``: the contracts in force
+        (in rank order) that rank higher and that ``bidder_problem`` lets the seat announce."""
+        bidder = self._bidder()
+        return [BID[name] for name, contract in self.contracts.items()
+                if contract.rank > above and not bidder_problem(contract, *bidder)]
 
     def _pass_problem(self) -> Illegal | None:
         if self.phase not in (Phase.AUCTION, Phase.DOUBLE):
@@ -131,6 +142,14 @@ class ContractLegality:
         return None
 
     def _marriage_problem(self, suit: Suit) -> Illegal | None:
+        if problem := self._marriage_gate_problem():
+            return problem
+        if self.hands[self.to_act] & marriage_cards(suit) != marriage_cards(suit):
+            return Illegal.naming("B-4", "you do not hold King and Queen of {}", suit)
+        return None
+
+    def _marriage_gate_problem(self) -> Illegal | None:
+        """Whether the seat to act may announce a marriage now, whichever suit (B-4, B-5)."""
         if problem := self._phase_problem(Phase.PLAY, "marriages are announced"):
             return problem
         if self.trick:
@@ -141,8 +160,6 @@ class ContractLegality:
                                           or self.to_act not in self.declaring_seats()):
             return Illegal("B-5", "marriages count only in the normal game and for the "
                                   "declarer of a Schnapser")
-        if self.hands[self.to_act] & marriage_cards(suit) != marriage_cards(suit):
-            return Illegal.naming("B-4", "you do not hold King and Queen of {}", suit)
         return None
 
     def _playable(self) -> int:
@@ -194,32 +211,36 @@ class ContractLegality:
             return Illegal("notation", f"{action.verb!r} is not an action in {self.NAME}")
         return check(self, action)
 
-    def _candidates(self) -> list[Action]:
-        """Every action that may be legal in this phase (filtered by the predicates)."""
-        phase = self.phase
-        if phase is Phase.TRUMP:
-            return [*TRUMP.values(), TURNUP, REDEAL]
-        if phase is Phase.AUCTION:
-            return [PASS, *BID.values()]
-        if phase is Phase.DOUBLE:
-            return [Action(self.doubling.step), PASS]
-        return []
-
     def legal_actions(self) -> list[Action]:
+        """The actions the predicates allow, generated phase by phase from the same predicates
+        (``tests/bauernschnapsen/properties.py`` checks them against ``why_illegal`` of every
+        action of the space)."""
         if self._result is not None:
             return []
-        if self.phase is Phase.PLAY:
+        phase = self.phase
+        if phase is Phase.PLAY:
             actions = []
-            if not self.trick and self.announced is None:
-                actions = [MARRIAGE[s] for s in Suit if self._marriage_problem(s) is None]
+            if not self.trick and self.announced is None and self._marriage_gate_problem() is None:
+                hand = self.hands[self.to_act]
+                actions = [MARRIAGE[s] for s in SUITS
+                           if hand & marriage_cards(s) == marriage_cards(s)]
             return actions + [PLAY[card] for card in cards_in(self._playable())]
-        return [a for a in self._candidates() if self.why_illegal(a) is None]
+        if phase is Phase.AUCTION:  # pass is always open (B-3); bids as _bid_problem allows
+            return [PASS, *self._bids_above(self.auction.high_rank)]
+        if phase is Phase.DOUBLE:  # the next step or pass (B-6), as _double_problem allows
+            return [DOUBLING[self.doubling.step], PASS]
+        if phase is Phase.TRUMP:  # turning up is always open (B-2)
+            return [*(TRUMP[s] for s in SUITS if self._trump_problem(s) is None), TURNUP,
+                    *((REDEAL,) if self._redeal_problem() is None else ())]
+        return []
 
 
 PASS, TURNUP, REDEAL = Action("pass"), Action("turnup"), Action("redeal")
+SUITS = tuple(Suit)
 TRUMP = {suit: Action("trump", suit.name) for suit in Suit}
 MARRIAGE = {suit: Action("marriage", suit.name) for suit in Suit}
 BID = {contract.name: Action("bid", contract.name) for contract in TABLE}
+DOUBLING = {verb: Action(verb) for verb in DOUBLING_STEPS.values()}
 
 
 def every_action(talon: bool) -> list[Action]:
@@ -231,8 +252,8 @@ def every_action(talon: bool) -> list[Action]:
 
     from stich.schnapsen.family import DECK
 
-    actions = [*TRUMP.values(), TURNUP, REDEAL, *BID.values(), PASS, Action("double"),
-               Action("redouble"), Action("reredouble"), *MARRIAGE.values(),
+    actions = [*TRUMP.values(), TURNUP, REDEAL, *BID.values(), PASS, *DOUBLING.values(),
+               *MARRIAGE.values(),
                *(PLAY[card] for card in cards_in(DECK))]
     if talon:
         pairs = list(combinations(cards_in(DECK), 2))

@@ -138,7 +138,7 @@ class ContractObserver(Observer):
         high = auction.high
         out += CONTRACT_ROWS[-1 if high is None else CONTRACT_INDEX[high]]
         out += hot[auction.high_seat]
-        out += _seat_flags(hot, auction.out, seats)
+        out += _seat_flags(order, auction.out)
         fixed = bool(game.sides[0])
         contract = game.contract
         if fixed:
@@ -147,7 +147,7 @@ class ContractObserver(Observer):
             play_trump = game.play_trump
             out += SUIT_ROWS[-1 if play_trump is None else play_trump]
             out.append(1.0 if contract is not None and contract.ten_high else 0.0)
-            out += _seat_flags(hot, ~game.active & ((1 << seats) - 1), seats)
+            out += _seat_flags(order, ~game.active)
         else:
             out += FIXED_ROWS[-1]
             out += hot[-1]
@@ -159,8 +159,11 @@ class ContractObserver(Observer):
         for who, call in game.doubles:
             if call != "pass":
                 doubled |= 1 << who
-        out += _seat_flags(hot, doubled, seats)
-        add_by_seat(out, self._open_hands(game, seat), order)
+        out += _seat_flags(order, doubled)
+        if contract is not None and contract.name == "plauderer":  # only Plauderer shows (B-5)
+            add_by_seat(out, self._open_hands(game, seat), order)
+        else:
+            out += NO_CARDS_BY_SEAT[seats]
         out += hot[game.leader]
         trick = [-1] * seats
         played = 0
@@ -201,12 +204,10 @@ class ContractObserver(Observer):
                 out += BID_FLAGS.mask(bids[other])
 
     def _open_hands(self, game: Any, seat: int | None) -> list[int]:
-        """Plauderer's open hands in this view (B-5), by seat: those ``seat`` sees in a
-        private view (``game.visible_hands``), in a public one those every other seat sees."""
+        """Plauderer's open hands in this view (B-5; ``fill`` asks only in Plauderer), by seat:
+        those ``seat`` sees in a private view (``game.visible_hands``), in a public one those
+        every other seat sees."""
         shown = [0] * self.seats
-        contract = game.contract
-        if contract is None or contract.name != "plauderer":  # only Plauderer shows (B-5)
-            return shown
         if self.kind.private:
             for other, hand in game.visible_hands(seat):
                 shown[other] = int(hand)
@@ -220,13 +221,11 @@ class ContractObserver(Observer):
 
 
 SUIT_FLAGS = tuple(OneHot(4).mask(bits) for bits in range(16))
+NO_CARDS_BY_SEAT = {seats: CARDS.empty * seats for seats in (3, 4)}
+"""``open_hands`` outside Plauderer: no cards for any seat (3 or 4 players)."""
 BID_FLAGS = OneHot(len(CONTRACTS))
 
 
-def _seat_flags(hot: tuple[tuple[float, ...], ...], bits: int, seats: int) -> list[float]:
-    """Flags of a set of seats (bit ``s`` for seat ``s``) in the view's seat order."""
-    flags = [0.0] * seats
-    for seat in range(seats):
-        if bits >> seat & 1:
-            flags[hot[seat].index(1.0)] = 1.0
-    return flags
+def _seat_flags(order: tuple[int, ...], bits: int) -> list[float]:
+    """Flags of a set of seats (bit ``s`` for seat ``s``) in the view's seat ``order``."""
+    return [1.0 if bits >> seat & 1 else 0.0 for seat in order]

@@ -41,6 +41,14 @@ class ActionSpace:
             raise ValueError(f"{action} is not an action of {self.game}")
         return index
 
+    def ids(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of several actions (a legal-move list; ValueError as ``id``)."""
+        ids = self._ids
+        try:
+            return [ids[action] for action in actions]
+        except KeyError:  # a spelling that is not canonical, or no action of the game
+            return [self.id(action) for action in actions]
+
     def action(self, index: int) -> Action:
         """The action with that id; ValueError outside the space."""
         if not 0 <= index < len(self.actions):

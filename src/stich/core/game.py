@@ -410,7 +410,7 @@ class Game(ABC):
         return cls.ACTION_SPACE.action(index)
 
     def legal_action_ids(self) -> list[int]:
-        return [self.ACTION_SPACE.id(action) for action in self.legal_actions()]
+        return self.ACTION_SPACE.ids(self.legal_actions())
 
     def legal_action_mask(self) -> list[int]:
         return self.ACTION_SPACE.mask(self.legal_actions())
