@@ -197,6 +197,8 @@ class Schnapsen(Game):
     def _close_problem(self) -> Illegal | None:
         if problem := self._on_lead("close"):
             return problem
+        if not self.options.closing:
+            return Illegal("S-7", "this preset has no closing")
         if self.closed_by >= 0:
             return Illegal("S-7", "the stock is already closed")
         if self.drawn >= 10:
@@ -249,7 +251,7 @@ class Schnapsen(Game):
             if hand >> self.trump_jack & 1 and (not at_two or options.exchange_at_two) and (
                     options.exchange_before_first_trick or self.tricks != (0, 0)):
                 actions.append(EXCHANGE)
-            if not at_two or options.close_at_two:
+            if options.closing and (not at_two or options.close_at_two):
                 actions.append(CLOSE)
         if hand & KINGS and (self.tricks[seat] or options.marriage_before_first_trick):
             actions.extend(MARRIAGE[suit] for suit in marriages_in(hand))

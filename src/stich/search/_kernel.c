@@ -41,7 +41,7 @@ static const char *FIELD_NAMES =
 enum { SCHNAPSEN, CONTRACT, JASS };
 enum { GOAL_NORMAL, GOAL_NO_TRICK, GOAL_ALL_TRICKS, GOAL_SCHNAPSER };
 enum { KING_LEAD = 1, MARRIAGE_FIRST = 2, EXCHANGE_FIRST = 4, EXCHANGE_AT_TWO = 8,
-       CLOSE_AT_TWO = 16, PAGAT = 32 };
+       CLOSE_AT_TWO = 16, PAGAT = 32, NO_CLOSE = 64 };
 enum { MARRIAGE_BASE = 36, EXCHANGE = 40, CLOSE = 41, CLAIM = 42, PASS = 43 };
 #define MAXMOVES 48
 #define INF 1000000
@@ -286,7 +286,8 @@ static int s_exchange_ok(const Spec *sp, const St *st) {
 }
 
 static int s_close_ok(const Spec *sp, const St *st) {
-    if (st->closed_by >= 0 || st->drawn >= 10 || st->announced >= 0) return 0;
+    if ((sp->sopts & NO_CLOSE) || st->closed_by >= 0 || st->drawn >= 10 || st->announced >= 0)
+        return 0;
     if (10 - st->drawn == 2 && !(sp->sopts & CLOSE_AT_TWO)) return 0;
     return 1;
 }
