@@ -163,6 +163,7 @@ OPTIONS: dict[str, dict[str, tuple[Pair, Pair, dict[str, Pair]]]] = {
                 "table": ("so viel, wie der Abmeldende bekommen hätte",
                           "what the claimer would have scored"),
                 "pagat": ("2, oder 3 ohne Stich", "2, or 3 without a trick"),
+                "none": ("Abmelden erst mit 66", "no claim below 66"),
             }),
         "bummerl_start": (
             ("Startwert des Bummerls", "Bummerl starts at"),

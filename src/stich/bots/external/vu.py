@@ -89,8 +89,7 @@ def vu_state(world: Schnapsen, seat: int) -> tuple[vu.GameState, vu.Move | None]
     when ``seat`` follows. ``world`` is any deal consistent with the seat's information: the
     result's unseen cards are placeholders that ``make_assumption`` deals afresh, in positions
     fixed by what the seat knows (the leak test in ``tests/bots/test_vu.py`` checks it)."""
-    from schnapsen.deck import Rank
-
+    from schnapsen import deck
     from schnapsen import game as vu
 
     if world.started_at_position:
@@ -114,13 +113,13 @@ def vu_state(world: Schnapsen, seat: int) -> tuple[vu.GameState, vu.Move | None]
     announced: str | None = None
     for _, action in world.history:
         if action.verb == "exchange":
-            jack = VUCard.get_card(Rank.JACK, state.trump_suit)
+            jack = deck.Card.get_card(deck.Rank.JACK, state.trump_suit)
             state = tricks.play_trick_with_fixed_leader_move(engine, state, vu.TrumpExchange(jack))
         elif action.verb == "marriage":
             announced = action.arg
         elif action.verb == "play" and lead is None:
             card = vu_card(action.card)
-            lead = vu.Marriage(VUCard.get_card(Rank.QUEEN, card.suit), card) if announced \
+            lead = vu.Marriage(deck.Card.get_card(deck.Rank.QUEEN, card.suit), card) if announced \
                 else vu.RegularMove(card)
             announced = None
         elif action.verb == "play":
