@@ -112,14 +112,23 @@ def test_an_unknown_vu_bot_is_named() -> None:
         make_bot("schnapsen", "vu:minimax")
 
 
-def test_the_vu_preset_has_no_closing_and_exchanges_at_two() -> None:
-    """The preset's rules (S-6, S-7): no close in any legal set, the exchange with the stock at
-    two, a marriage leads its King."""
+def test_the_vu_preset_has_no_closing_and_no_false_claim() -> None:
+    """The preset's rules (S-6 to S-8): no close in any legal set, the exchange with the stock
+    at two, a marriage leads its King, a claim only with 66."""
     assert VU.closing is False and VU.exchange_at_two and VU.marriage_lead == "king"
     game = Schnapsen.deal(5, options=VU)
     assert "close" not in {action.verb for action in game.legal_actions()}
     refusal = game.why_illegal(CLOSE)
     assert refusal is not None and refusal.rule == "S-7"
+    for seed in range(6):  # S-8 under vu: a claim needs 66, so no false claim at all
+        game = Schnapsen.deal(seed, options=VU)
+        player = make_bot("schnapsen", "vu:rand", seed)
+        while not game.is_terminal():
+            claims = CLAIM in game.legal_actions()
+            assert claims == (game.may_claim and game.score(game.to_act) >= 66)
+            game.apply(player.choose(game.information_state(game.to_act)))
+        result = game.result()
+        assert result is not None and result.reason != "false claim"
     bot = make_bot("schnapsen", "vu:rand")
     assert isinstance(bot, VUBot) and bot.rules_problem(VU) is None
     assert bot.rules_problem(SchnapsenOptions.from_preset("vu", rubber=3)) is None
