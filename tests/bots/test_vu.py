@@ -133,3 +133,4 @@ def test_the_vu_preset_has_no_closing_and_no_false_claim() -> None:
     assert isinstance(bot, VUBot) and bot.rules_problem(VU) is None
     assert bot.rules_problem(SchnapsenOptions.from_preset("vu", rubber=3)) is None
     assert bot.rules_problem(SchnapsenOptions.from_preset("vu", closing=True)) is not None
+    assert bot.rules_problem(SchnapsenOptions.from_preset("vu", false_claim="table")) is not None

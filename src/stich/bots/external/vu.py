@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 PREFIX = "vu:"
 PRESET = "vu"
 DEAL_RULES = ("closing", "marriage_lead", "exchange_at_two", "exchange_before_first_trick",
-              "marriage_before_first_trick")
+              "marriage_before_first_trick", "false_claim")
 """The options that decide the rules of a deal, which must be the ``vu`` preset's."""
 RDEEP_SAMPLES, RDEEP_DEPTH = 16, 4
 _SUITS = {"C": "CLUBS", "D": "DIAMONDS", "H": "HEARTS", "S": "SPADES"}
