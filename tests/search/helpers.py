@@ -12,8 +12,9 @@ from stich.search.adapters import kernel_state, move_id
 from stich.search.pysearch import running
 
 GAMES = ("schnapsen", "bauernschnapsen", "dreierschnapsen", "jass")
-PRESETS = {"schnapsen": ("soft", "sharp", "tournament"), "bauernschnapsen": ("standard", "club"),
-           "dreierschnapsen": ("standard", "club"), "jass": ("standard", "swisslos", "turnier")}
+PRESETS = {"schnapsen": ("soft", "sharp", "tournament", "vu"),
+           "bauernschnapsen": ("standard", "club"), "dreierschnapsen": ("standard", "club"),
+           "jass": ("standard", "swisslos", "turnier")}
 
 __all__ = ["GAMES", "PRESETS", "card_play", "compare_walk", "dynamic", "new_deal"]
 

@@ -68,7 +68,8 @@ class ArenaPlan:
         if nodes is not None and nodes < 1:
             raise ValueError(f"--nodes must be at least 1, got {nodes}")
         for name in (a, b):
-            arena_bot(game, name, 0, nodes)
+            if problem := arena_bot(game, name, 0, nodes).rules_problem(rules):
+                raise ValueError(problem)
         return cls(game, a, b, seed, rules, nodes)
 
     def identity(self) -> dict[str, Any]:

@@ -47,6 +47,12 @@ def make_bot(game: str, name: str, seed: int = 0, nodes: int | None = None,
         from stich.bots.external.jasskit import JassKitBot
 
         return JassKitBot(seed, url=name.removeprefix("jasskit:"))
+    if name.startswith("vu:") and game == "schnapsen":
+        from stich.bots.external.vu import BOTS as VU_BOTS
+
+        if name not in VU_BOTS:
+            raise ValueError(f"no bot {name!r}; the schnapsen package's: {', '.join(VU_BOTS)}")
+        return VU_BOTS[name](seed)
     known = _BOTS.get(game, {})
     if name not in known:
         raise ValueError(f"no bot {name!r} for {game}; known: {', '.join(sorted(known)) or '-'}")

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from stich.core.actions import Action
 from stich.core.game import Illegal, Observation
 from stich.core.knowledge import InfoState
+from stich.core.options import RuleOptions
 
 
 class BotFailure(Exception):
@@ -48,6 +49,11 @@ class Bot(ABC):
 
     def new_deal(self, seat: int) -> None:  # noqa: B027 - optional hook, stateless bots skip it
         """A new deal starts and this bot plays ``seat``."""
+
+    def rules_problem(self, options: RuleOptions) -> str | None:
+        """Why this bot cannot play under ``options`` (a bot made for one preset, such as the
+        ``vu:`` bots), checked by the arena before it plays; None: it can."""
+        return None
 
     def see_match(self, state: dict[str, Any] | None) -> None:  # noqa: B027 - optional hook
         """Before each deal of a match: the match's score (``Match.state()``), for bots whose

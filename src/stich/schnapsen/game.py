@@ -197,6 +197,8 @@ class Schnapsen(Game):
     def _close_problem(self) -> Illegal | None:
         if problem := self._on_lead("close"):
             return problem
+        if not self.options.closing:
+            return Illegal("S-7", "this preset has no closing")
         if self.closed_by >= 0:
             return Illegal("S-7", "the stock is already closed")
         if self.drawn >= 10:
@@ -222,7 +224,13 @@ class Schnapsen(Game):
     def _claim_problem(self) -> Illegal | None:
         if not self.may_claim:
             return Illegal("S-8", "claim only right after winning a trick or announcing a marriage")
+        if not self._may_claim_below_66():
+            return Illegal("S-8", "in this preset a claim needs 66")
         return None
+
+    def _may_claim_below_66(self) -> bool:
+        """False where ``false_claim = "none"`` forbids a claim below 66 (S-8, ``vu``)."""
+        return self.options.false_claim != "none" or self.score(self.to_act) >= WINNING_SCORE
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a fixed order: exchange, close, marriages, claim, then the
@@ -230,7 +238,7 @@ class Schnapsen(Game):
         if self._result is not None:
             return []
         if self.final:
-            return [CLAIM, PASS]
+            return [CLAIM, PASS] if self._may_claim_below_66() else [PASS]
         lead = self.lead
         if lead is not None:
             hand = self.hands[self.to_act]
@@ -239,7 +247,7 @@ class Schnapsen(Game):
             return play_actions(follow_lead(hand, lead, self.trump))
         if self.announced is not None:
             plays = play_actions(self._playable())
-            return [CLAIM, *plays] if self.may_claim else plays
+            return [CLAIM, *plays] if self.may_claim and self._may_claim_below_66() else plays
         seat = self.to_act
         hand = self.hands[seat]
         options = self.options
@@ -249,11 +257,11 @@ class Schnapsen(Game):
             if hand >> self.trump_jack & 1 and (not at_two or options.exchange_at_two) and (
                     options.exchange_before_first_trick or self.tricks != (0, 0)):
                 actions.append(EXCHANGE)
-            if not at_two or options.close_at_two:
+            if options.closing and (not at_two or options.close_at_two):
                 actions.append(CLOSE)
         if hand & KINGS and (self.tricks[seat] or options.marriage_before_first_trick):
             actions.extend(MARRIAGE[suit] for suit in marriages_in(hand))
-        if self.may_claim:
+        if self.may_claim and self._may_claim_below_66():
             actions.append(CLAIM)
         actions.extend(play_actions(hand))
         return actions

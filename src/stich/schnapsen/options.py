@@ -26,15 +26,22 @@ class SchnapsenOptions(RuleOptions):
         "soft": {},
         "sharp": _SHARP,
         "tournament": {**_SHARP, "schneider_bummerl": 1},
+        "vu": {"closing": False, "marriage_lead": "king", "exchange_at_two": True,
+               "false_claim": "none"},
     }
+    """``vu``: the rules of the ``schnapsen`` package (VU Amsterdam) as far as ours have them,
+    for its bots (``docs/rules/schnapsen.md``, "The vu preset")."""
 
     marriage_before_first_trick: bool = True
     marriage_lead: str = choice("king_or_queen", "king")
     exchange_before_first_trick: bool = True
     exchange_at_two: bool = False
     close_at_two: bool = True
+    closing: bool = True
+    """S-7: False (``vu``) takes closing the stock out of the game."""
     trick_review: bool = True
-    false_claim: str = choice("table", "pagat")
+    false_claim: str = choice("table", "pagat", "none")
+    """S-8: what a claim below 66 scores for the opponent; ``none`` (``vu``): no such claim."""
     bummerl_start: int = 7
     schneider_bummerl: int = choice(2, 1)
     rubber: int = choice(2, 3)

@@ -41,7 +41,7 @@ static const char *FIELD_NAMES =
 enum { SCHNAPSEN, CONTRACT, JASS };
 enum { GOAL_NORMAL, GOAL_NO_TRICK, GOAL_ALL_TRICKS, GOAL_SCHNAPSER };
 enum { KING_LEAD = 1, MARRIAGE_FIRST = 2, EXCHANGE_FIRST = 4, EXCHANGE_AT_TWO = 8,
-       CLOSE_AT_TWO = 16, PAGAT = 32 };
+       CLOSE_AT_TWO = 16, PAGAT = 32, NO_CLOSE = 64, CLAIM_66 = 128 };
 enum { MARRIAGE_BASE = 36, EXCHANGE = 40, CLOSE = 41, CLAIM = 42, PASS = 43 };
 #define MAXMOVES 48
 #define INF 1000000
@@ -286,7 +286,8 @@ static int s_exchange_ok(const Spec *sp, const St *st) {
 }
 
 static int s_close_ok(const Spec *sp, const St *st) {
-    if (st->closed_by >= 0 || st->drawn >= 10 || st->announced >= 0) return 0;
+    if ((sp->sopts & NO_CLOSE) || st->closed_by >= 0 || st->drawn >= 10 || st->announced >= 0)
+        return 0;
     if (10 - st->drawn == 2 && !(sp->sopts & CLOSE_AT_TWO)) return 0;
     return 1;
 }
@@ -380,7 +381,12 @@ static void s_apply(const Spec *sp, St *st, int move) {
 
 static int s_legal(const Spec *sp, const St *st, int *moves) {
     int n = 0;
-    if (st->final) { moves[n++] = CLAIM; moves[n++] = PASS; return n; }
+    int claim_ok = !(sp->sopts & CLAIM_66) || s_score(st, st->to_act) >= WINNING_SCORE;
+    if (st->final) {
+        if (claim_ok) moves[n++] = CLAIM;
+        moves[n++] = PASS;
+        return n;
+    }
     if (!st->ntrick) {
         if (st->announced < 0) {
             u64 hand = st->hand[st->to_act];
@@ -391,7 +397,7 @@ static int s_legal(const Spec *sp, const St *st, int *moves) {
                     && (st->tricks[st->to_act] || (sp->sopts & MARRIAGE_FIRST)))
                     moves[n++] = MARRIAGE_BASE + suit;
         }
-        if (st->may_claim) moves[n++] = CLAIM;
+        if (st->may_claim && claim_ok) moves[n++] = CLAIM;
     }
     for (u64 m = s_playable(sp, st); m; m &= m - 1) moves[n++] = lowest(m);
     return n;

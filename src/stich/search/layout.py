@@ -16,8 +16,8 @@ GOAL_NORMAL, GOAL_NO_TRICK, GOAL_ALL_TRICKS, GOAL_SCHNAPSER = 0, 1, 2, 3
 """Contract goals (``goal``): the normal game (66) and B-5's three played goals."""
 
 # Schnapsen option bits (``sopts``), S-5 to S-8 and S-11.
-KING_LEAD, MARRIAGE_FIRST, EXCHANGE_FIRST, EXCHANGE_AT_TWO, CLOSE_AT_TWO, PAGAT = (
-    1, 2, 4, 8, 16, 32)
+(KING_LEAD, MARRIAGE_FIRST, EXCHANGE_FIRST, EXCHANGE_AT_TWO, CLOSE_AT_TWO, PAGAT, NO_CLOSE,
+ CLAIM_66) = (1, 2, 4, 8, 16, 32, 64, 128)
 
 MARRIAGE_BASE = 36
 """Move ids: 0-35 play that card; 36 + suit announces a marriage; then the Schnapsen verbs."""

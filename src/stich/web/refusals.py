@@ -40,6 +40,8 @@ REASONS: dict[str, str] = {
     "exchange_two": "no exchange when the stock holds only 2 cards",
     "exchange_first_trick": "no exchange before the first trick in this preset",
     "no_trump_jack": "you do not hold the trump Jack ({})",
+    "no_closing": "this preset has no closing",
+    "claim_needs_66": "in this preset a claim needs 66",
     "already_closed": "the stock is already closed",
     "exhausted": "the stock is exhausted",
     "close_before_marriage": "closing comes before announcing a marriage",

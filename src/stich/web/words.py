@@ -34,6 +34,12 @@ PRESETS: dict[str, dict[str, tuple[Pair, Pair]]] = {
                                                    "Bummerl (S-10, S-11)",
                                                    "Sharp, a Schneider counts one Bummerl "
                                                    "only (S-10, S-11)")),
+        "vu": (("VU-Paket", "VU package"), ("Die Regeln des Pakets schnapsen (VU Amsterdam): "
+                                            "kein Zudrehen, Austauschen bis zuletzt, nach dem "
+                                            "Melden den König ausspielen",
+                                            "The schnapsen package's rules (VU Amsterdam): no "
+                                            "closing, exchange to the last, lead the King "
+                                            "after a marriage")),
     },
     "bauernschnapsen": {
         "standard": (("Standard", "Standard"), ("Alle zwölf Spiele (B-5)",
@@ -143,6 +149,9 @@ OPTIONS: dict[str, dict[str, tuple[Pair, Pair, dict[str, Pair]]]] = {
             ("Zudrehen bei zwei Karten im Talon", "Close with two cards in the stock"),
             ("Zudrehen auch, wenn nur noch zwei Karten im Talon liegen (S-7, S-11)",
              "Close even when only two cards are left in the stock (S-7, S-11)"), {}),
+        "closing": (
+            ("Zudrehen", "Closing"),
+            ("Man darf den Talon zudrehen (S-7)", "A player may close the stock (S-7)"), {}),
         "trick_review": (
             ("Stiche ansehen", "Look at tricks"),
             ("Man sieht seine Stiche, den letzten Stich und seinen Punktestand (S-11)",
@@ -154,6 +163,7 @@ OPTIONS: dict[str, dict[str, tuple[Pair, Pair, dict[str, Pair]]]] = {
                 "table": ("so viel, wie der Abmeldende bekommen hätte",
                           "what the claimer would have scored"),
                 "pagat": ("2, oder 3 ohne Stich", "2, or 3 without a trick"),
+                "none": ("Abmelden erst mit 66", "no claim below 66"),
             }),
         "bummerl_start": (
             ("Startwert des Bummerls", "Bummerl starts at"),

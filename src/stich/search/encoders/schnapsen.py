@@ -17,7 +17,9 @@ def schnapsen_options(options: SchnapsenOptions) -> int:
                      (L.EXCHANGE_FIRST, options.exchange_before_first_trick),
                      (L.EXCHANGE_AT_TWO, options.exchange_at_two),
                      (L.CLOSE_AT_TWO, options.close_at_two),
-                     (L.PAGAT, options.false_claim == "pagat")):
+                     (L.PAGAT, options.false_claim == "pagat"),
+                     (L.NO_CLOSE, not options.closing),
+                     (L.CLAIM_66, options.false_claim == "none")):
         bits |= flag if on else 0
     return bits
 
