@@ -281,6 +281,13 @@ def foreign(table: dict[str, dict[str, str]], lang: str) -> set[str]:
     return found
 
 
+def raw_ids(lang: str) -> list[str]:
+    """The raw ids a page must not show in ``lang``: those that are not themselves the
+    language's word (English says "false claim" and "last trick" as the ids do)."""
+    own = set(words()[lang].values())
+    return [raw for raw in RAW if raw not in own]
+
+
 RAW = ["exchange-talon", "reredouble", "redouble", "turnup", "redeal", "claim after closing",
        "false claim", "last trick", "bettler", "schnapser", "plauderer", "undenufe", "obenabe",
        "trump C", "trump D", "trump H", "trump S", "bid ", "Melden D", "Melden H", "null",
@@ -323,7 +330,7 @@ def test_one_language_at_a_time(phone: Any, server: str, lang: str) -> None:
         for text in walk(phone, game, lang, seed=2):
             for word in bad:
                 assert not re.search(r"\b" + re.escape(word) + r"\b", text), (game, word, text)
-            for raw in RAW:
+            for raw in raw_ids(lang):
                 assert not re.search(r"(?<![\w-])" + re.escape(raw) + r"(?![\w-])", text), \
                     (game, raw, text)
 
@@ -369,6 +376,6 @@ def test_one_language_at_a_time_by_clicks(phone: Any, server: str, game: str,
         text = phone.inner_text("body")
         for word in bad:
             assert not re.search(r"\b" + re.escape(word) + r"\b", text), (word, text)
-        for raw in RAW:
+        for raw in raw_ids(lang):
             assert not re.search(r"(?<![\w-])" + re.escape(raw) + r"(?![\w-])", text), \
                 (raw, text)
