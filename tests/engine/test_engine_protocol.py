@@ -145,3 +145,27 @@ def test_the_arena_and_play_take_an_engine(tmp_path: Path) -> None:
     child.sendline("q")
     child.expect("saved")
     child.close()
+
+
+def test_the_host_tells_the_match_its_deals_events_turns_and_end(tmp_path: Path) -> None:
+    log = tmp_path / "messages.txt"
+    match = short_match("schnapsen", 5)
+    play(match, f"engine:{sys.executable} {HERE / 'recording.py'} {log}")
+    kinds = log.read_text().split()
+    assert kinds[:3] == ["hello", "match", "deal"]
+    assert kinds.count("deal") == len(match.deals) and kinds.count("match_end") == 1
+    assert kinds[-2:] == ["match_end", "quit"]  # the final score, then the host is done
+    assert "event" in kinds and "act" in kinds
+
+
+def test_our_engine_starts_afresh_after_a_match_end() -> None:
+    from stich.engine.serve import EngineServer
+
+    server = EngineServer("rules")
+    server.handle({"type": "match", "game": "jass", "preset": "standard", "options": {},
+                   "seats": 4})
+    assert server.match is not None
+    assert server.handle({"type": "match_end", "score": {}}) is None
+    assert server.match is None
+    assert server.handle({"type": "deal", "deal": 1, "seat": 0, "score": None}) == {
+        "type": "error", "message": "deal: no 'match' message yet"}

@@ -59,6 +59,10 @@ class Bot(ABC):
         """Before each deal of a match: the match's score (``Match.state()``), for bots whose
         choices depend on it (``expert``); not called for a deal played alone."""
 
+    def match_over(self, state: dict[str, Any]) -> None:  # noqa: B027 - optional hook
+        """The match is decided: its final score (``Match.state()``), for players that are
+        told (an outside engine's ``match_end``)."""
+
     @abstractmethod
     def act(self, observation: Observation) -> Action:
         """The action to take; called only when ``observation.to_act`` is the bot's seat."""

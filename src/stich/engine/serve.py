@@ -46,7 +46,7 @@ class EngineServer:
         kind = message["type"]
         handler: Callable[[dict[str, Any]], dict[str, Any] | None] | None = {
             "hello": self._hello, "match": self._match, "deal": self._deal,
-            "event": self._event, "act": self._act}.get(kind)
+            "event": self._event, "act": self._act, "match_end": self._match_end}.get(kind)
         if handler is None:
             return _error(f"unknown message type {kind!r}")
         try:
@@ -101,6 +101,11 @@ class EngineServer:
         bot = match.bot
         action: Action = bot.choose(info) if bot.USES_INFO else bot.act(info.observation())
         return protocol.answer(action)
+
+    def _match_end(self, message: dict[str, Any]) -> None:
+        """The match is over: the next ``match`` starts a fresh bot."""
+        self.match = None
+        return None
 
     def _current(self) -> _Seat:
         if self.match is None:

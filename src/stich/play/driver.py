@@ -225,6 +225,9 @@ def run_table(table: Table, players: Sequence[Bot], on_action: OnAction | None =
         taken = driver.take(seat, choice)
         if taken.refused is None and on_action is not None:
             on_action(seat, taken.action, game)
+    if table.match is not None and table.match.is_over():
+        for player in players:
+            player.match_over(table.match.state())
 
 
 def play_deal(game: Game, players: Sequence[Bot], on_action: OnAction | None = None) -> DealResult:

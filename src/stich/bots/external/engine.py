@@ -67,6 +67,16 @@ class EngineBot(Bot):
     def see_match(self, state: dict[str, Any] | None) -> None:
         self._score = state
 
+    def match_over(self, state: dict[str, Any]) -> None:
+        """Tell a running engine the match's final score (``match_end``); an engine that
+        cannot be told is ended, as it would be after the match anyway."""
+        if self.process is None:
+            return
+        try:
+            self._send(protocol.match_end(state))
+        except BotFailure:
+            self.close()
+
     def act(self, observation: Observation) -> Action:  # pragma: no cover - USES_INFO
         raise NotImplementedError("an engine is asked with the seat's information state")
 

@@ -79,6 +79,10 @@ def act(legal: Sequence[tuple[int, Action]], time_ms: int) -> dict[str, Any]:
             "time_ms": time_ms}
 
 
+def match_end(score: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "match_end", "score": score}
+
+
 def quit_() -> dict[str, Any]:
     return {"type": "quit"}
 
