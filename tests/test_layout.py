@@ -19,8 +19,8 @@ FAMILIES = ("stich.schnapsen", "stich.contract", "stich.jass")
 RULES = (*CORE, *FAMILIES, "stich.games", "stich.records", "stich")  # "stich": the face alone
 SEARCH = ("stich.search",)  # search/encoders/ (a kernel encoder per family) is part of it
 BOTS = ("stich.bots",)
-PLAY = ("stich.play", "stich.analysis", "stich.runner")
-"""Driving bots at a table (``play/``; ``runner.py`` keeps its old names) and analysis
+PLAY = ("stich.play", "stich.analysis")
+"""Driving bots at a table (``play/``) and analysis
 (``analysis/``: solve and analyse)."""
 SERVICES = ("stich.drawing", "stich.headers", "stich.ratings", "stich.tournament")
 """What several front ends use: the drawings (web, pads, ``stich record board``), the

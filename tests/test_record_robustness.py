@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from stich.bots.random_bot import RandomBot
 from stich.core.records import DealRecord, RecordError
 from stich.games import game_class, game_names, match_class
+from stich.play.driver import play_deal, play_match
 from stich.records import replay
-from stich.runner import play_deal, play_match
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=4)

@@ -19,7 +19,7 @@ from stich.core.actions import Action
 from stich.core.match import Match
 from stich.core.records import DealRecord, RecordError
 from stich.games import game_class, match_class
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 from stich.terminal.games import action_names
 
 _app = command_app(["analyse"])

@@ -7,7 +7,7 @@ import pytest
 from stich.arena import run_arena
 from stich.bots import make_bot
 from stich.games import game_class
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 
 GAMES = ["bauernschnapsen", "dreierschnapsen"]
 

@@ -13,7 +13,7 @@ from stich.bots import make_bot
 from stich.cli import command_app
 from stich.contract.match import BauernschnapsenMatch
 from stich.games import match_class
-from stich.runner import play_match
+from stich.play.driver import play_match
 from tests.bauernschnapsen.helpers import bauern
 
 app = command_app(["tournament"])

@@ -19,7 +19,7 @@ from stich.contract.match import BauernschnapsenMatch
 from stich.core.actions import Action
 from stich.core.card_names import Deck, card_symbol
 from stich.core.cards import Card, cards_in
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 from stich.terminal.bauernschnapsen_view import TITLES, BauernschnapsenView
 from stich.terminal.prompt import build_choices, read_choice
 from tests.terminal_helpers import (

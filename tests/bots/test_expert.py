@@ -17,7 +17,7 @@ from stich.bots.pimc import nodes_for_ms
 from stich.bots.random_bot import RandomBot
 from stich.core.game import Observation
 from stich.games import match_class
-from stich.runner import play_match
+from stich.play.driver import play_match
 from stich.search import native_available
 from tests.bots.helpers import play_deals
 from tests.search.helpers import GAMES, card_play, new_deal, searched_choices, smoke_deals

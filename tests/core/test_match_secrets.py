@@ -12,7 +12,7 @@ from stich.bots import make_bot
 from stich.core.match import Match, seed_commitment
 from stich.core.records import RecordError
 from stich.games import game_class, match_class
-from stich.runner import play_deal, play_match
+from stich.play.driver import play_deal, play_match
 from tests.record_helpers import verify
 
 

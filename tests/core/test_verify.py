@@ -13,7 +13,7 @@ from stich.core.records import RecordError
 from stich.core.replay import is_match_record, record_game, verify
 from stich.jass.game import Jass
 from stich.jass.match import JassMatch
-from stich.runner import play_deal, play_match
+from stich.play.driver import play_deal, play_match
 from stich.schnapsen.game import Schnapsen
 from stich.schnapsen.match import SchnapsenMatch
 

@@ -16,7 +16,7 @@ from stich.contract.match import DreierschnapsenMatch
 from stich.core.card_names import Deck
 from stich.core.cards import Card
 from stich.core.knowledge import Event
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 from stich.terminal.dreierschnapsen_view import DreierschnapsenView
 from tests.terminal_helpers import (
     PROMPT,

@@ -16,7 +16,7 @@ from stich.bots import make_bot
 from stich.bots.external.engine import EngineBot
 from stich.core.match import Match
 from stich.games import game_class, match_class
-from stich.runner import play_match
+from stich.play.driver import play_match
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]

@@ -19,7 +19,7 @@ from stich.bots.external.jasskit import JassKitBot, info_state, kit_card, observ
 from stich.core.match import Match
 from stich.engine.jasskit import serve
 from stich.games import match_class
-from stich.runner import play_match
+from stich.play.driver import play_match
 
 np = pytest.importorskip("numpy", reason="jass-kit needs numpy")
 pytest.importorskip("jass", reason="jass-kit is not installed (pip install -e '.[test]')")

@@ -9,7 +9,7 @@ from stich.core.game import Illegal, Observation
 from stich.jass.game import Jass
 from stich.jass.match import JassMatch
 from stich.jass.scoring.game import JassDeal
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 from tests.jass.helpers import STOECK_HANDS, STOECK_TRICKS, deal, play_tricks
 
 

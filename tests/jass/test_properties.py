@@ -15,8 +15,8 @@ from stich.core.records import DealRecord
 from stich.jass.cards import TOTAL_POINTS
 from stich.jass.game import Jass, JassOptions
 from stich.jass.match import JassMatch
+from stich.play.driver import play_match
 from stich.records import replay
-from stich.runner import play_match
 
 presets = st.sampled_from(["standard", "swisslos", "turnier"])
 seeds = st.integers(0, 2**32)

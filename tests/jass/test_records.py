@@ -13,7 +13,7 @@ from stich.cli import command_app
 from stich.core.records import RecordError
 from stich.jass.game import Jass
 from stich.jass.match import JassMatch
-from stich.runner import play_match
+from stich.play.driver import play_match
 from tests.jass.helpers import STOECK_HANDS, STOECK_TRICKS, deal
 from tests.record_helpers import verify
 

@@ -23,7 +23,7 @@ from stich.jass.game import Jass
 from stich.jass.match import JassMatch
 from stich.jass.options import JassOptions
 from stich.jass.scoring.board import ZBoard
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 from stich.terminal.jass_view import JassView
 from stich.terminal.prompt import build_choices, read_choice
 from tests.terminal_helpers import (

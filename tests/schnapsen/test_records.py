@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from stich.bots import make_bot
 from stich.cli import command_app
 from stich.core.records import DealRecord, RecordError
+from stich.play.driver import play_match
 from stich.records import replay
-from stich.runner import play_match
 from stich.schnapsen.match import SchnapsenMatch
 from tests.record_helpers import verify
 from tests.schnapsen.helpers import deal, play

@@ -84,7 +84,7 @@ def smoke_deals(game: str, level: str) -> list[list[dict[str, object]]]:
     """Two seeded deals of ``level`` against the rules bots, played twice (both runs must give
     the same results)."""
     from stich.bots import make_bot
-    from stich.runner import play_deal
+    from stich.play.driver import play_deal
 
     cls = game_class(game)
     results = []

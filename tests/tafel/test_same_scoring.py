@@ -8,7 +8,7 @@ import pytest
 from stich.bots import make_bot
 from stich.contract.race import RaceDeal
 from stich.games import match_class
-from stich.runner import play_match
+from stich.play.driver import play_match
 from stich.schnapsen.scoring import SchnapsenDeal
 from stich.tafel.store import new_pad
 

@@ -76,7 +76,7 @@ def test_dreier_names_who_reached_24_and_the_retourschneider() -> None:  # D-1
 def test_the_deal_that_ends_the_match_leaves_the_race_to_the_match_end() -> None:  # B-7
     # the last deal's summary and the match's end do not both tell the same race
     from stich.bots import make_bot
-    from stich.runner import play_deal
+    from stich.play.driver import play_deal
 
     view = BauernschnapsenView(FOUR, Deck.FRENCH)
     match = BauernschnapsenMatch(FOUR, 5)
@@ -138,7 +138,7 @@ def test_jass_names_the_team_first_to_the_target() -> None:  # J-7
 
 def test_the_last_deal_shows_no_fresh_count_below_a_finished_match() -> None:  # S-10, B-7
     from stich.bots import make_bot
-    from stich.runner import play_deal
+    from stich.play.driver import play_deal
 
     for match, view in ((SchnapsenMatch(["You", "Rules"], 3),
                          SchnapsenView(["You", "Rules"], Deck.FRENCH)),

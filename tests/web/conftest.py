@@ -14,7 +14,7 @@ pytest.importorskip("fastapi", reason="the web extra is not installed (pip insta
 
 @pytest.fixture(scope="session")
 def pool() -> Iterator[Executor]:
-    from stich.web.thinking import bot_pool
+    from stich.play.workers import bot_pool
 
     executor = bot_pool(1)
     yield executor

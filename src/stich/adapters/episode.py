@@ -52,7 +52,7 @@ def match_utilities(match: Match, seats: int) -> tuple[float, ...]:
 
 def bot_action(bot: Bot, game: Game) -> int:
     """The action id ``bot`` chooses for the seat to act in ``game``, from that seat's view
-    only (its information state or its observation, as ``runner.run_table`` asks)."""
+    only (its information state or its observation, as ``stich.play.driver`` asks)."""
     seat = game.current_player()
     action = (bot.choose(game.information_state(seat)) if bot.USES_INFO
               else bot.act(game.observation(seat)))

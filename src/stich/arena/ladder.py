@@ -28,8 +28,8 @@ from stich.bots import make_bot
 from stich.core.dealing import derive_seed
 from stich.core.options import RuleOptions
 from stich.games import game_class
+from stich.play.driver import play_deal
 from stich.ratings import Ratings, RatingsError
-from stich.runner import play_deal
 
 PLAN = "ladder.json"
 RESULTS = "results.jsonl"

@@ -1,7 +1,7 @@
 """A steppable table: a deal or a whole match that takes actions from any
 seat as they arrive and says what each seat sees.
 
-A server drives it from its event loop, the runner (``stich.runner``) from a plain loop. Each
+A server drives it from its event loop, ``stich.play.driver`` from a plain loop. Each
 seat has its own stream of JSON messages (``docs/events.md``): the ``event`` messages of a
 deal are exactly that seat's information state (``Game.seat_events``), and the rest (whose
 turn it is, the legal actions for the seat to act, results, the score) follows from it or is

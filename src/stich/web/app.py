@@ -49,7 +49,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        from stich.web.thinking import bot_pool
+        from stich.play.workers import bot_pool
 
         store = await asyncio.to_thread(Store, url)
         own_pool = pool is None

@@ -120,7 +120,7 @@ def value_position(info: InfoState, worlds: int, nodes: int, seed: int) -> dict[
 def analysis_pool() -> Executor:
     """One worker process of its own for the analyses (it dies with the server, as the bots'
     workers do: stich.web.thinking)."""
-    from stich.web.thinking import bot_pool
+    from stich.play.workers import bot_pool
 
     return bot_pool(1)
 

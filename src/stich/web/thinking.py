@@ -5,7 +5,6 @@ server's event loop."""
 from __future__ import annotations
 
 from stich.bots import bot_names
-from stich.play.workers import bot_pool
 
 DEFAULT_LEVEL = "rules"
 """The bot that takes the seat of a person who is away."""
@@ -16,4 +15,4 @@ def levels(game: str) -> list[str]:
     return bot_names(game)
 
 
-__all__ = ["DEFAULT_LEVEL", "bot_pool", "levels"]
+__all__ = ["DEFAULT_LEVEL", "levels"]
