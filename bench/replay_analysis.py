@@ -31,7 +31,7 @@ def main() -> None:
         seats = game_class(game).SEATS
         match = match_class(game)([f"P{seat}" for seat in range(seats)], seed=5)
         bots = [make_bot(game, "rules", seat) for seat in range(seats)]
-        from stich.runner import play_match
+        from stich.play.driver import play_match
 
         play_match(match, bots)
         timed = []

@@ -39,7 +39,7 @@ from stich.core.game import Game
 from stich.core.knowledge import InfoState
 from stich.core.table import Table
 from stich.games import match_class
-from stich.runner import run_table
+from stich.play.driver import run_table
 
 
 def seen_world(real: Game, seer: str, rng: random.Random) -> Game:

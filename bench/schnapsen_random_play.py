@@ -18,7 +18,7 @@ import random
 import sys
 
 from stich.bots.random_bot import RandomBot
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 from stich.schnapsen.game import Schnapsen
 from timing import random_bots, random_play, rates, schnapsen_peer_moves_per_deal
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from stich.bots.random_bot import RandomBot
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
-from stich.runner import play_deal
+from stich.play.driver import play_deal
 
 
 def rates(runs: list[Callable[[int], None]], deals: int, rounds: int = 5) -> list[float]:
