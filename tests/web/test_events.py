@@ -118,3 +118,109 @@ def records_of(db: str) -> dict[int, dict[str, Any]]:
             return {no: detail["record"] for no, detail in rows}
     finally:
         store.close()
+
+
+def side_of(match: dict[str, Any], player: int) -> int:
+    return 0 if match["a"]["player"] == player else 1
+
+
+def test_a_player_who_does_not_come_loses_by_the_forfeit_rule(server: str) -> None:
+    """The no-show rule 'forfeit' (docs/tournament.md, "Online"): a called player who has not
+    opened the event page when his time is up loses the match by the match length to nothing
+    (T-3's score), written by the server as a "no-show" in the result log."""
+    made = new_event(server, "Forfeit Cup", cards=4, max_cards=1, prizes=4, auto_draw=True,
+                     bot_level="random", no_show_rule="forfeit", no_show_minutes=0.02)
+    event, organiser = made["id"], made["organiser"]
+    base = f"{server}/api/events/{event}"
+    anna = call(base + "/register", {"name": "Anna", "cards": 1})
+    call(base + "/players", {"organiser": organiser, "entries": bots(3)})
+    call(base + "/draw", {"organiser": organiser, "seed": 1})
+    final = wait_for(base, lambda e: e["phase"] == "finished")
+    hers = [m for m in final["matches"] if anna["player"] in
+            (m["a"]["player"], m["b"]["player"])]
+    assert len(hers) == 2  # the first round and the match for places 3 and 4
+    for m in hers:
+        me = side_of(m, anna["player"])
+        assert m["table"] is None and m["winner"] == 1 - me
+        assert m["score"][me] == 0 and m["score"][1 - me] == 2
+    assert final["prizes"][3]["name"] == "Anna"
+    trail = call(base + "/audit")["trail"]
+    assert sorted(t["no"] for t in trail if t["action"] == "no-show") == sorted(
+        m["no"] for m in hers)
+
+
+def test_a_bot_plays_for_a_player_who_does_not_come_if_the_organiser_allows_it(
+        server: str) -> None:
+    """The no-show rule 'bot': the absent player's seat at his table is a bot of the event's
+    level, and the table's result counts for him."""
+    made = new_event(server, "Bot Cup", cards=2, max_cards=1, prizes=2, bot_level="random",
+                     no_show_rule="bot", no_show_minutes=0.02)
+    event, organiser = made["id"], made["organiser"]
+    base = f"{server}/api/events/{event}"
+    anna = call(base + "/register", {"name": "Anna", "cards": 1})
+    call(base + "/players", {"organiser": organiser, "entries": bots(1)})
+    call(base + "/draw", {"organiser": organiser})
+    final = wait_for(base, lambda e: e["phase"] == "finished")
+    (match,) = final["matches"]
+    assert match["stand_ins"] == [side_of(match, anna["player"])]
+    table = call(f"{server}/api/tables/{match['table']}")
+    assert [s["kind"] for s in table["seats"]] == ["bot", "bot"]
+    assert [t["action"] for t in call(base + "/audit")["trail"]] == ["played"]
+
+
+def test_real_tables_beside_online_ones_and_the_organisers_corrections(server: str,
+                                                                         db: str) -> None:
+    """Mixed: a pairing moved to a real table waits for the organiser's result (the CLI's
+    `result`, logged as "enter"); a result is corrected while the next round is not drawn,
+    and a drawn round without results is withdrawn and drawn again from a new seed (T-5)."""
+    made = new_event(server, "Mixed Cup", cards=4, max_cards=1, prizes=4, bot_level="random",
+                     no_show_minutes=30)
+    event, organiser = made["id"], made["organiser"]
+    base = f"{server}/api/events/{event}"
+    anna = call(base + "/register", {"name": "Anna", "cards": 1})
+    call(base + "/register", {"name": "Bert", "cards": 1})
+    call(base + "/players", {"organiser": organiser, "entries": bots(2)})
+    drawn = call(base + "/draw", {"organiser": organiser, "seed": 2})["event"]
+    waiting = [m for m in drawn["matches"] if m["table"] is None]
+    assert waiting and all(m["called"] for m in waiting)  # the people are called
+    hers = next(m for m in waiting if anna["player"] in (m["a"]["player"], m["b"]["player"]))
+    # a player cannot move his pairing; the organiser can
+    assert refusal(base + "/place", {"no": hers["no"], "place": "real"})[0] == 403
+    moved = call(base + "/place", {"organiser": organiser, "no": hers["no"], "place": "real"})
+    assert next(m for m in moved["event"]["matches"] if m["no"] == hers["no"])["place"] == "real"
+    for m in waiting:
+        if m["no"] != hers["no"]:
+            call(base + "/place", {"organiser": organiser, "no": m["no"], "place": "real"})
+    for m in waiting:
+        call(base + "/result", {"organiser": organiser, "results": [[m["no"], "2:1"]]})
+    wait_for(base, lambda e: e["open"] == 0)
+    fixed = call(base + "/result", {"organiser": organiser, "correct": True,
+                                    "results": [[hers["no"], "1:2"]]})["event"]
+    assert next(m for m in fixed["matches"] if m["no"] == hers["no"])["score"] == [1, 2]
+    status, answer = refusal(base + "/result", {"organiser": organiser,
+                                                "results": [[hers["no"], "2:2"]]})
+    assert status == 400 and answer["code"] == "tournament_refused"
+    call(base + "/configure", {"organiser": organiser, "tables": "real"})
+    call(base + "/draw", {"organiser": organiser, "seed": 9})
+    again = call(base + "/withdraw-round", {"organiser": organiser})["event"]
+    assert again["rounds"] == 1
+    assert refusal(base + "/draw", {"organiser": organiser, "seed": 9})[0] == 400
+    call(base + "/draw", {"organiser": organiser, "seed": 10})
+    trail = call(base + "/audit")
+    assert [t["action"] for t in trail["trail"]].count("enter") == len(waiting)
+    assert "correct" in [t["action"] for t in trail["trail"]]
+    assert any(a["withdrawn"] for a in trail["audit"])
+    assert "withdrawn" in cli(db, "audit")
+
+
+def wait_for(base: str, done: Any, seconds: float = 120) -> dict[str, Any]:
+    """The event once ``done(event)`` holds (it changes on its own: tables, no-shows)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        event: dict[str, Any] = call(base)["event"]
+        if done(event):
+            return event
+        time.sleep(0.2)
+    raise AssertionError(f"the event did not get there: {event['phase']}, {event['open']} open")

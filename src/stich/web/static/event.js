@@ -134,12 +134,12 @@ function sideCell(m, side) {
 }
 
 function whereCell(m) {
-  if (m.kind === "bye") return node("td", { text: t("ev_bye") });
-  if (m.kind === "self") return node("td", { text: t("ev_self") });
+  if (m.kind !== "match") return node("td");
   if (m.place === "real") return node("td", { class: "real", text: t("ev_at_real_table") });
   if (m.table) {
+    const mine = you.table && you.table.id === m.table;
     return node("td", {}, node("a", { href: (m.decided ? "/replay/" : "/t/") + m.table,
-      text: m.decided ? t("replay") : t("ev_watch") }));
+      text: m.decided ? t("replay") : (mine ? t("ev_play") : t("ev_watch")) }));
   }
   if (m.decided) return node("td", { text: t("ev_no_show") });
   return node("td", { class: "waiting", text: m.called ? t("ev_waiting_players") : t("ev_waiting") });
@@ -156,16 +156,21 @@ function renderRounds(e) {
   for (let r = e.rounds; r >= 1; r--) {
     const rows = e.matches.filter((m) => m.round === r);
     const table = node("table", { class: "list pairings" },
-      node("thead", {}, node("tr", {}, ...["ev_no", "ev_stage",
+      node("thead", {}, node("tr", {}, ...["ev_no",
         e.format === "preis" ? "ev_left_pot" : "ev_player", e.format === "preis" ? "ev_right_pot" : "ev_player",
         "result", "ev_where"].map((k) => node("th", { text: t(k) })),
         you.organiser ? node("th", {}) : null)));
     const body = node("tbody");
+    const columns = you.organiser ? 6 : 5;
+    let stage = null;
     for (const m of rows) {
+      if (stageName(m) !== stage) {   // a heading row where the stage changes (T-4's groups)
+        stage = stageName(m);
+        body.append(node("tr", { class: "stage" }, node("td", { colspan: columns, text: stage })));
+      }
       const mine = [m.a, m.b].some((c) => c && c.player === you.player);
       const tr_ = node("tr", { class: mine ? "mine" : null, "data-no": m.no },
-        node("td", { text: String(m.no) }), node("td", { text: stageName(m) }),
-        sideCell(m, 0), sideCell(m, 1), node("td", { class: "score", text: scoreText(m) }), whereCell(m));
+        node("td", { text: String(m.no) }), sideCell(m, 0), sideCell(m, 1), node("td", { class: "score", text: scoreText(m) }), whereCell(m));
       if (you.organiser) {
         const cell = node("td");
         if (m.kind === "match" && !m.decided && !m.table) {
