@@ -6,6 +6,7 @@ reload; the 32-entry Preisschnapsen with 24 bots and 8 people runs to its prize 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -89,6 +90,8 @@ def test_a_player_finds_his_table_and_his_result_on_the_event_page(
                             " === t('ev_phase_finished')", timeout=60_000)
     shown = phone.eval_on_selector_all("#prizes tbody tr td:nth-child(2)",
                                        "(cells) => cells.map((c) => c.textContent)")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / "event-390.png"), full_page=True)
     final = call(f"{server}/api/events/{event}")["event"]
     assert shown == [p["card"] for p in final["prizes"]]
     assert prize_rows(cli(db, "prizes")) == [p["name"] for p in final["prizes"]]
@@ -120,8 +123,9 @@ def test_a_preisschnapsen_of_32_entries_with_24_bots_and_8_people(
     table = play_table(page, server)
     page.wait_for_function("(t) => !!document.querySelector(`a[href='/replay/${t}']`)",
                            arg=table, timeout=60_000)
-    mine = page.inner_text("#rounds tr.mine")
-    assert "Zita Browser" in mine
+    mine = page.eval_on_selector(f"a[href='/replay/{table}']", "(a) => a.closest('tr').textContent")
+    assert "Zita Browser" in mine and re.search(r"\d:\d", mine)
+    page.screenshot(path=str(SHOTS / "event-1280-after-match.png"), full_page=True)
     page.wait_for_function("() => document.querySelector('#evphase').textContent"
                            " === t('ev_phase_finished')", timeout=600_000)
     for person in people:
