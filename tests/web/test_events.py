@@ -224,3 +224,19 @@ def wait_for(base: str, done: Any, seconds: float = 120) -> dict[str, Any]:
             return event
         time.sleep(0.2)
     raise AssertionError(f"the event did not get there: {event['phase']}, {event['open']} open")
+
+
+def test_a_player_the_organiser_entered_gets_his_link(server: str) -> None:
+    """The organiser's view lists an entry token for each person he registered; the page of
+    that link is that player's (his matches, his table), another's token names nobody."""
+    made = new_event(server, "Link Cup", cards=4, max_cards=2)
+    event, organiser = made["id"], made["organiser"]
+    base = f"{server}/api/events/{event}"
+    entered = call(base + "/players", {"organiser": organiser,
+                                       "entries": [{"name": "Dora", "cards": 2}]})
+    assert entered["you"]["organiser"] is True
+    dora = next(p for p in entered["event"]["players"] if p["name"] == "Dora")
+    token = entered["you"]["entries"][str(dora["id"])]
+    assert call(f"{base}?entry={token}")["you"] == {"player": dora["id"], "organiser": False}
+    assert call(f"{base}?entry=x{token}")["you"]["player"] is None
+    assert "entries" not in call(f"{base}?entry={token}")["you"]

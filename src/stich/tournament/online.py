@@ -156,10 +156,22 @@ class Online(Tournament):
                 row.account = account
             return Entry(row.player_id, row.token, row.account)
 
-    def entries(self, event_id: int) -> dict[int, Entry]:
+    def entries(self, event_id: int, make: bool = False) -> dict[int, Entry]:
+        """Every player's entry, by player id; ``make``: first give one to each registered
+        person who has none (players the organiser entered get their link this way)."""
         with self.store.transaction() as s:
-            return {r.player_id: Entry(r.player_id, r.token, r.account) for r in s.scalars(
+            rows = {r.player_id: r for r in s.scalars(
                 select(OnlineEntry).where(OnlineEntry.event_id == event_id))}
+            if make:
+                for p in s.scalars(select(Player).where(Player.event_id == event_id,
+                                                        Player.withdrawn.is_(False),
+                                                        Player.bot.is_(None))):
+                    if p.id not in rows:
+                        rows[p.id] = OnlineEntry(player_id=p.id, event_id=event_id,
+                                                 token=secrets.token_urlsafe(24))
+                        s.add(rows[p.id])
+                s.flush()
+            return {pid: Entry(pid, r.token, r.account) for pid, r in rows.items()}
 
     # ---- pairings
 

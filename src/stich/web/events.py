@@ -245,7 +245,7 @@ class Hall:
                 if match["called"] and match["place"] == "online" and table is None:
                     you.setdefault("called", match["no"])
         if organiser:
-            entries = await self.run(self.online.entries, event_id)
+            entries = await self.run(self.online.entries, event_id, True)
             you["entries"] = {str(pid): entry.token for pid, entry in entries.items()}
         return {"type": "event", "event": state, "you": you}
 
@@ -294,7 +294,14 @@ class Hall:
         busy = {side.player for m in snap.open_matches
                 if (p := pairings.get(m.no)) is not None and p.table is not None
                 for side in (m.a, m.b) if side is not None}
-        here = self.present.get(event_id, {})
+        here = dict(self.present.get(event_id, {}))
+        for m in snap.matches:  # at one of the event's tables (his last match's, say) is here
+            pairing = pairings.get(m.no)
+            actor = self.lobby.actors.get(pairing.table) if pairing and pairing.table else None
+            if actor is not None and m.b is not None:
+                for side, card in enumerate((m.a, m.b)):
+                    if actor.clients[side]:
+                        here[card.player] = 1
         now = time.time()
         for m in snap.open_matches:
             pairing = pairings.get(m.no)

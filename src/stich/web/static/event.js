@@ -139,7 +139,7 @@ function whereCell(m) {
   if (m.table) {
     const mine = you.table && you.table.id === m.table;
     return node("td", {}, node("a", { href: (m.decided ? "/replay/" : "/t/") + m.table,
-      text: m.decided ? t("replay") : (mine ? t("ev_play") : t("ev_watch")) }));
+      target: mine ? "_blank" : null, rel: mine ? "noopener" : null, text: m.decided ? t("replay") : (mine ? t("ev_play") : t("ev_watch")) }));
   }
   if (m.decided) return node("td", { text: t("ev_no_show") });
   return node("td", { class: "waiting", text: m.called ? t("ev_waiting_players") : t("ev_waiting") });
@@ -246,7 +246,29 @@ function renderYou(e) {
       lines.push(node("p", { text: open.length ? t("ev_next_wait") : t("ev_no_match") }));
     }
   }
+  if (me) lines.push(...myMatches(e, me));
   $("mystatus").replaceChildren(...lines);
+}
+
+// The player's matches from his own side ("won 2:1 against Bert"), and the prizes he won.
+function myMatches(e, me) {
+  const items = [];
+  for (const m of e.matches) {
+    const sides = [m.a, m.b];
+    const side = sides.findIndex((c) => c && c.player === me.id);
+    if (side < 0 || m.kind === "self") continue;
+    const other = sides[1 - side];
+    const args = { n: m.no, stage: stageName(m), who: other ? other.label : "" };
+    let key = "ev_my_open";
+    if (m.kind === "bye") key = "ev_my_bye";
+    else if (m.decided) {
+      key = m.winner === side ? "ev_my_won" : "ev_my_lost";
+      args.score = m.score[side] + ":" + m.score[1 - side];
+    }
+    items.push(node("li", { class: m.decided ? null : "open" }, tr(key, args)));
+  }
+  for (const p of e.prizes) if (p.player === me.id) items.push(node("li", { class: "prize", text: tr("ev_my_place", { n: p.prize }) }));
+  return items.length ? [node("ul", { class: "plain mine" }, ...items)] : [];
 }
 
 function renderOrganiser(e) {
