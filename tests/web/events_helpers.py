@@ -14,21 +14,27 @@ from typing import Any
 from tests.web.helpers import next_message, play_randomly
 
 
-def call(url: str, body: dict[str, Any] | None = None) -> Any:
-    """GET (no body) or POST JSON; the answer's JSON, or AssertionError with the refusal."""
+def call(url: str, body: dict[str, Any] | None = None, login: str | None = None) -> Any:
+    """GET (no body) or POST JSON (with an account's ``login`` cookie); the answer's JSON,
+    or AssertionError with the refusal."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data,
-                                     headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if login is not None:
+        headers["Cookie"] = f"stich_login={login}"
+    request = urllib.request.Request(url, data=data, headers=headers)
     try:
         return json.load(urllib.request.urlopen(request, timeout=60))
     except urllib.error.HTTPError as error:
         raise AssertionError(f"{url}: {error.code} {error.read().decode()}") from None
 
 
-def refusal(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def refusal(url: str, body: dict[str, Any], login: str | None = None
+            ) -> tuple[int, dict[str, Any]]:
     """The status and JSON of a request that must be refused."""
-    request = urllib.request.Request(url, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if login is not None:
+        headers["Cookie"] = f"stich_login={login}"
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
     try:
         urllib.request.urlopen(request, timeout=60)
     except urllib.error.HTTPError as error:

@@ -240,3 +240,92 @@ def test_a_player_the_organiser_entered_gets_his_link(server: str) -> None:
     assert call(f"{base}?entry={token}")["you"] == {"player": dora["id"], "organiser": False}
     assert call(f"{base}?entry=x{token}")["you"]["player"] is None
     assert "entries" not in call(f"{base}?entry={token}")["you"]
+
+
+def test_accounts_register_and_organise_by_their_login(server: str) -> None:
+    """A logged-in account registers with its own name and is known by its login; a guest may
+    not take an account's name; the account that created an event organises it without the
+    organiser token."""
+    greta = call(server + "/api/accounts", {"name": "Greta", "password": "geheim-genug"})
+    hans = call(server + "/api/accounts", {"name": "Hans", "password": "auch-geheim-1"})
+    made = call(server + "/api/events", {"name": "Konto Cup", "cards": 4, "max_cards": 1},
+                login=greta["login"])
+    base = f"{server}/api/events/{made['id']}"
+    status, answer = refusal(base + "/register", {"name": "Hans"})
+    assert (status, answer["code"]) == (403, "name_account")
+    entry = call(base + "/register", {"name": "ignored", "cards": 1}, login=hans["login"])
+    seen = call(base, login=hans["login"])
+    assert seen["you"]["player"] == entry["player"]
+    assert [p["name"] for p in seen["event"]["players"]] == ["Hans"]
+    assert refusal(base + "/players", {"entries": bots(1)}, login=hans["login"])[0] == 403
+    call(base + "/players", {"entries": bots(3)}, login=greta["login"])
+    assert call(base, login=greta["login"])["you"]["organiser"] is True
+
+
+def test_the_organiser_imports_a_csv_file_as_the_command_does(server: str) -> None:
+    """`import` in the browser (docs/tournament.md): Excel's Windows-1252 CSV with German
+    headers, all or none; a bad row names its line and registers nobody."""
+    import base64
+
+    made = new_event(server, "CSV Cup", cards=8, max_cards=3)
+    base = f"{server}/api/events/{made['id']}"
+    bad = "Name;Karten\nJörg;2\nÄnne;x\n".encode("cp1252")
+    status, answer = refusal(base + "/import", {"organiser": made["organiser"],
+                                                "filename": "anmeldung.csv",
+                                                "data": base64.b64encode(bad).decode()})
+    assert status == 400 and "anmeldung.csv line 3" in answer["error"]
+    assert call(base)["event"]["players"] == []
+    good = "Name;Karten;Bot\nJörg;2;\nÄnne;1;\nRobo;1;random\n".encode("cp1252")
+    done = call(base + "/import", {"organiser": made["organiser"], "filename": "a.csv",
+                                   "data": base64.b64encode(good).decode()})
+    assert [(p["name"], p["cards"], p["bot"]) for p in done["event"]["players"]] == [
+        ("Jörg", 2, None), ("Änne", 1, None), ("Robo", 1, "random")]
+
+
+def test_a_round_robin_of_bots_runs_online_to_its_standings(server: str) -> None:
+    """T-5's round robin online: every round drawn by itself and played by bots at the
+    server's tables; standings with their tie-breaks and the prizes down them."""
+    made = new_event(server, "Runde", format="roundrobin", prizes=2, auto_draw=True,
+                     bot_level="random")
+    base = f"{server}/api/events/{made['id']}"
+    call(base + "/players", {"organiser": made["organiser"], "entries": bots(4)})
+    call(base + "/draw", {"organiser": made["organiser"], "seed": 4})
+    final = wait_for(base, lambda e: e["phase"] == "finished")
+    assert final["rounds"] == 3 and len(final["standings"]) == 4
+    assert sum(s["points"] for s in final["standings"]) == 6  # one point a match
+    assert [p["name"] for p in final["prizes"]] == [s["name"] for s in final["standings"][:2]]
+
+
+def test_the_event_goes_on_after_the_server_restarts(db: str, pool: Executor) -> None:
+    """Every step is stored (T-5: a crash loses nothing): a table opened for a pairing and
+    stopped with the server is taken up again by the next, and its result still reaches the
+    event when it ends."""
+    from websockets.sync.client import connect
+
+    from tests.web.events_helpers import ws_url
+
+    with LiveServer(create_app(db, QUICK, pool)) as server:
+        made = new_event(server, "Neustart", cards=2, max_cards=1, prizes=2,
+                         bot_level="random")
+        base = f"{server}/api/events/{made['id']}"
+        anna = call(base + "/register", {"name": "Anna"})
+        call(base + "/players", {"organiser": made["organiser"], "entries": bots(1)})
+        with connect(ws_url(server, f"/ws/e/{made['id']}?entry={anna['entry']}")) as page:
+            call(base + "/draw", {"organiser": made["organiser"]})
+            while True:  # her page is told her table
+                message = json.loads(page.recv(timeout=30))
+                if message.get("you", {}).get("table"):
+                    break
+        table = message["you"]["table"]
+    with LiveServer(create_app(db, QUICK, pool)) as server:
+        base = f"{server}/api/events/{made['id']}"
+        assert call(base)["event"]["matches"][0]["table"] == table["id"]
+        player = Player(server, made["id"], anna["entry"], 7)
+        player.start()
+        player.join(timeout=120)
+        assert player.error is None, player.error
+        assert player.played == [table["id"]]
+        final = call(base)["event"]
+        assert final["phase"] == "finished"
+        assert [t["by"] for t in call(base + "/audit")["trail"]] == [
+            f"server from table {table['id']}"]
