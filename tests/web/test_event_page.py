@@ -149,3 +149,44 @@ def test_a_preisschnapsen_of_32_entries_with_24_bots_and_8_people(
         done = subprocess.run([sys.executable, "-m", "stich", "record", "verify", str(path)],
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
+
+
+def test_the_organiser_runs_an_event_from_the_page(phone: Any, server: str) -> None:
+    """The organiser in the browser: creates a Preisschnapsen from the events page (T-1's N
+    and k), enters bots, changes the time to appear, draws round 1 (T-2) with the button, and
+    moves a pairing to a real table and enters its result (as at the hall)."""
+    phone.goto(server + "/")
+    phone.click("a[href='/e/']")
+    phone.fill("#f_name", "Wirtshaus-Cup")
+    phone.fill("#f_cards", "4")
+    phone.fill("#f_max_cards", "1")
+    phone.fill("#f_prizes", "2")
+    phone.select_option("#f_tables", "real")
+    phone.click("#createbtn")
+    phone.wait_for_selector("#orgbox:not([hidden])")
+    for name in ("Ida", "Jakob", "Karl"):
+        phone.fill("#a_name", name)
+        phone.click("#addform button")
+        phone.wait_for_function("(n) => [...document.querySelectorAll('#players li')]"
+                                ".some((li) => li.textContent.includes(n))", arg=name)
+    phone.fill("#a_name", "Robo")
+    phone.select_option("#a_kind", "random")
+    phone.click("#addform button")
+    phone.wait_for_function("() => document.querySelectorAll('#players li').length === 4")
+    phone.click("#setbox summary")
+    phone.fill("#s_minutes", "3")
+    phone.click("#setform button")
+    phone.wait_for_function("() => document.querySelector('#evsettings').textContent"
+                            ".includes('3')")
+    phone.click("#drawbtn")
+    phone.wait_for_selector("#rounds tbody tr[data-no]")
+    number = int(phone.get_attribute("#rounds tbody tr[data-no]", "data-no") or 0)
+    assert phone.inner_text(f"#rounds tr[data-no='{number}'] td.real")
+    phone.fill("#res_no", str(number))
+    phone.fill("#res_score", "2:1")
+    phone.click("#resultform button")
+    phone.wait_for_function("(n) => document.querySelector(`#rounds tr[data-no='${n}'] "
+                            "td.score`).textContent === '2:1'", arg=number)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / "event-390-organiser.png"), full_page=True)
+    assert phone.inner_text("#orgerror") == ""

@@ -200,12 +200,15 @@ def test_real_tables_beside_online_ones_and_the_organisers_corrections(server: s
     status, answer = refusal(base + "/result", {"organiser": organiser,
                                                 "results": [[hers["no"], "2:2"]]})
     assert status == 400 and answer["code"] == "tournament_refused"
-    call(base + "/configure", {"organiser": organiser, "tables": "real"})
-    call(base + "/draw", {"organiser": organiser, "seed": 9})
+    call(base + "/configure", {"organiser": organiser, "tables": "real", "auto_draw": True})
+    assert call(base)["event"]["rounds"] == 2  # drawn by itself
     again = call(base + "/withdraw-round", {"organiser": organiser})["event"]
-    assert again["rounds"] == 1
-    assert refusal(base + "/draw", {"organiser": organiser, "seed": 9})[0] == 400
-    call(base + "/draw", {"organiser": organiser, "seed": 10})
+    assert again["rounds"] == 1 and again["online"]["auto_draw"] is False
+    gone = next(a for a in call(base + "/audit")["audit"] if a["withdrawn"])
+    seed = int(gone["text"].split()[1])  # "seed N was drawn ... and withdrawn"
+    status, answer = refusal(base + "/draw", {"organiser": organiser, "seed": seed})
+    assert status == 400 and "new seed" in answer["error"]  # T-5
+    call(base + "/draw", {"organiser": organiser, "seed": seed + 1})
     trail = call(base + "/audit")
     assert [t["action"] for t in trail["trail"]].count("enter") == len(waiting)
     assert "correct" in [t["action"] for t in trail["trail"]]

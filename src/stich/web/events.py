@@ -762,7 +762,8 @@ def events_router(hall: Callable[[], Hall], body: Body) -> APIRouter:
     @router.post("/api/events/{number}/withdraw-round")
     async def withdraw_round(number: str, request: Request) -> dict[str, Any]:
         """T-5: the latest draw taken back while none of its matches has a result; the
-        tables its pairings were being played at are closed."""
+        tables its pairings were being played at are closed, and drawing by itself is turned
+        off, so that a result can be corrected before the round is drawn again."""
         h, n = await known(number)
         data = await body(request)
         settings = await h.organiser(n, data, request)
@@ -771,6 +772,8 @@ def events_router(hall: Callable[[], Hall], body: Body) -> APIRouter:
         tables = [p.table for m in snap.round_matches(snap.rounds)
                   if (p := pairings.get(m.no)) is not None and p.table is not None]
         await h.run(h.online.withdraw_round, settings.name)
+        if settings.auto_draw:  # else the round would be drawn again before any correction
+            await h.run(h.online.configure_online, n, auto_draw=False)
         for table in tables:
             await h.close_table(table)
         await h.advance(n)

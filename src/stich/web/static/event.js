@@ -55,7 +55,6 @@ async function loadLevels() {
 
 // --- the list of events and a new one -------------------------------------------------------
 async function showList() {
-  $("listview").hidden = false;
   document.title = "stich – " + t("ev_events");
   const events = await api("/api/events");
   $("eventlist").replaceChildren(...events.map((e) => node("li", {},
@@ -87,6 +86,7 @@ async function showList() {
       location.href = made.link;
     } catch (e) { $("createerror").textContent = errorText(e); }
   });
+  $("listview").hidden = false;   // shown once its form works
 }
 
 // --- one event -------------------------------------------------------------------------------
@@ -223,6 +223,7 @@ function renderYou(e) {
   document.querySelectorAll("#regform .preis").forEach((el) => { el.hidden = e.format !== "preis"; });
   const lines = [];
   if (me) lines.push(node("p", { text: tr("ev_registered_as", { name: me.name }) + (e.format === "preis" ? " · " + trn("ev_n_cards", me.cards) : "") }));
+  else if (you.organiser) lines.push(node("p", { class: "help", text: t("ev_you_organise") }));
   else if (e.phase !== "registration") lines.push(node("p", { class: "help", text: t("ev_watching") }));
   const table = you.table;
   $("mytable").hidden = !table;
@@ -269,6 +270,31 @@ function myMatches(e, me) {
   }
   for (const p of e.prizes) if (p.player === me.id) items.push(node("li", { class: "prize", text: tr("ev_my_place", { n: p.prize }) }));
   return items.length ? [node("ul", { class: "plain mine" }, ...items)] : [];
+}
+
+// The settings form: filled from the event when opened; only what was changed is sent (the
+// draw's settings can no longer change once round 1 is drawn, T-5).
+const SETTING_FIELDS = [["s_cards", "cards", "settings"], ["s_max_cards", "max_cards", "settings"],
+  ["s_rounds", "rounds", "settings"], ["s_bummerl", "bummerl", "settings"], ["s_prizes", "prizes", "settings"],
+  ["s_deck", "deck", "settings"], ["s_tables", "tables", "online"], ["s_minutes", "no_show_minutes", "online"],
+  ["s_rule", "no_show_rule", "online"], ["s_level", "bot_level", "online"]];
+
+function settingValues(from) {
+  const out = {};
+  for (const [id, key, part] of SETTING_FIELDS) {
+    let value = from ? from[part][key] : $(id).value;
+    if (value === "" || value === undefined) value = null;
+    if (value !== null && $(id).type === "number" || (value !== null && id === "s_bummerl")) value = Number(value);
+    out[key] = value;
+  }
+  return out;
+}
+
+function fillSettings() {
+  const values = settingValues(state);
+  for (const [id, key] of SETTING_FIELDS) $(id).value = values[key] === null ? "" : String(values[key]);
+  document.querySelectorAll("#setform .preis").forEach((el) => { el.hidden = state.format !== "preis"; });
+  document.querySelectorAll("#setform .swiss").forEach((el) => { el.hidden = state.format !== "swiss"; });
 }
 
 function renderOrganiser(e) {
@@ -381,6 +407,15 @@ function bindEvent() {
     ev.preventDefault();
     const ok = await organiserCall("result", { results: [[Number($("res_no").value), $("res_score").value]], correct: $("res_correct").checked });
     if (ok) { $("res_no").value = ""; $("res_score").value = ""; $("res_correct").checked = false; }
+  });
+  $("setbox").addEventListener("toggle", () => { if ($("setbox").open) fillSettings(); });
+  $("setform").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const now = settingValues();
+    const was = settingValues(state);
+    const changed = {};
+    for (const [k, v] of Object.entries(now)) if (v !== null && v !== was[k]) changed[k] = v;
+    if (Object.keys(changed).length && await organiserCall("configure", changed)) $("setbox").open = false;
   });
   $("auditbox").addEventListener("toggle", () => { if ($("auditbox").open) loadAudit(); });
 }
