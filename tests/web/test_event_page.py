@@ -68,10 +68,13 @@ def play_table(page: Any, server: str) -> str:
     return href[3:]
 
 
+@pytest.mark.slow
 def test_a_player_finds_his_table_and_his_result_on_the_event_page(
         phone: Any, server: str, db: str) -> None:
     """4 entries: the page's player and 3 bots; the draw (T-2) puts him in a pairing with a
-    link to his table, and after his match the page shows its result and the prize list."""
+    link to his table, and after his match the page shows its result and the prize list (slow:
+    the 32-entry event below checks the same; the default suite has the organiser's page and
+    the 8-entry event of tests/web/test_events.py)."""
     made = new_event(server, "Kleiner Cup", format="preis", cards=4, max_cards=1, prizes=2,
                      auto_draw=True, bot_level="random")
     event, organiser = made["id"], made["organiser"]
