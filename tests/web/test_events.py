@@ -332,3 +332,18 @@ def test_the_event_goes_on_after_the_server_restarts(db: str, pool: Executor) ->
         assert final["phase"] == "finished"
         assert [t["by"] for t in call(base + "/audit")["trail"]] == [
             f"server from table {table['id']}"]
+
+
+def test_the_event_lives_in_the_servers_own_database(db_url: str, pool: Executor) -> None:
+    """SQLite or PostgreSQL: the tournament tables beside the server's (each with its own
+    Alembic version table), the event played at a table, and `stich tournament` reading the
+    same event from the same URL."""
+    with LiveServer(create_app(db_url, QUICK, pool)) as server:
+        made = new_event(server, "Gemeinsam", cards=2, max_cards=1, prizes=2,
+                         bot_level="random")
+        base = f"{server}/api/events/{made['id']}"
+        call(base + "/players", {"organiser": made["organiser"], "entries": bots(2)})
+        call(base + "/draw", {"organiser": made["organiser"]})
+        final = wait_for(base, lambda e: e["phase"] == "finished")
+    assert prize_rows(cli(db_url, "prizes")) == [p["name"] for p in final["prizes"]]
+    assert "replayed identically" in cli(db_url, "audit")
