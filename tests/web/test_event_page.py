@@ -193,3 +193,30 @@ def test_the_organiser_runs_an_event_from_the_page(phone: Any, server: str) -> N
     SHOTS.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(SHOTS / "event-390-organiser.png"), full_page=True)
     assert phone.inner_text("#orgerror") == ""
+
+
+@pytest.mark.slow
+def test_no_contrast_violations_on_the_event_page(browser: Any, server: str) -> None:
+    """axe-core finds no colour-contrast violation on an event's page in play, as the
+    organiser sees it and as a player does, on a phone and a desktop (the page's policy is
+    bypassed in this context only, to inject axe.min.js)."""
+    from tests.web.axe import axe_path, violations
+
+    axe_path()
+    made = new_event(server, "Kontrast", cards=4, max_cards=1, prizes=2, tables="real")
+    base = f"{server}/api/events/{made['id']}"
+    anna = call(base + "/register", {"name": "Anna"})
+    call(base + "/players", {"organiser": made["organiser"], "entries": bots(3)})
+    call(base + "/draw", {"organiser": made["organiser"], "seed": 1})
+    first = call(base)["event"]["matches"][0]["no"]
+    call(base + "/result", {"organiser": made["organiser"], "results": [[first, "2:1"]]})
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        for key, token in ((f"stich:organiser:{made['id']}", made["organiser"]),
+                           (f"stich:entry:{made['id']}", anna["entry"])):
+            context = browser.new_context(viewport=size, bypass_csp=True)
+            context.add_init_script(f"localStorage.setItem('{key}', '{token}')")
+            page = context.new_page()
+            page.goto(f"{base.replace('/api/events', '/e')}")
+            page.wait_for_selector("#rounds tbody tr")
+            assert violations(page, ["color-contrast"]) == [], (size, key)
+            context.close()
