@@ -347,3 +347,20 @@ def test_the_event_lives_in_the_servers_own_database(db_url: str, pool: Executor
         final = wait_for(base, lambda e: e["phase"] == "finished")
     assert prize_rows(cli(db_url, "prizes")) == [p["name"] for p in final["prizes"]]
     assert "replayed identically" in cli(db_url, "audit")
+
+
+def test_when_neither_player_comes_the_organiser_decides(server: str) -> None:
+    """Forfeit with both players absent: nobody can be given the match, so it waits for the
+    organiser's result (docs/tournament.md, "Online")."""
+    import time
+
+    made = new_event(server, "Leer", cards=2, max_cards=1, prizes=2, no_show_minutes=0.01)
+    base = f"{server}/api/events/{made['id']}"
+    call(base + "/register", {"name": "Anna"})
+    call(base + "/register", {"name": "Bert"})
+    match = call(base + "/draw", {"organiser": made["organiser"]})["event"]["matches"][0]
+    time.sleep(1.5)  # their 0.6 s are up
+    late = call(base)["event"]["matches"][0]
+    assert not late["decided"] and late["table"] is None and late["due"] < time.time()
+    call(base + "/result", {"organiser": made["organiser"], "results": [[match["no"], "2:0"]]})
+    assert call(base)["event"]["phase"] == "finished"

@@ -456,6 +456,8 @@ def event_state(settings: OnlineSettings, snap: Snapshot, pairings: dict[int, On
             "table": pairing.table if pairing is not None else None,
             "called": pairing is not None and pairing.called_at is not None,
             "called_at": _epoch(pairing.called_at) if pairing and pairing.called_at else None,
+            "due": (_epoch(pairing.called_at) + settings.no_show_minutes * 60
+                    if pairing and pairing.called_at else None),
             "stand_ins": list(pairing.stand_ins) if pairing is not None else []})
     standings = [{"rank": st.rank, "player": st.player, "name": players[st.player].name,
                   "points": st.points, "buchholz": st.buchholz,

@@ -142,6 +142,9 @@ function whereCell(m) {
       target: mine ? "_blank" : null, rel: mine ? "noopener" : null, text: m.decided ? t("replay") : (mine ? t("ev_play") : t("ev_watch")) }));
   }
   if (m.decided) return node("td", { text: t("ev_no_show") });
+  if (m.called && m.due && m.due < Date.now() / 1000) {  // time is up and no table opened
+    return node("td", { class: "waiting late", text: t("ev_both_absent") });
+  }
   return node("td", { class: "waiting", text: m.called ? t("ev_waiting_players") : t("ev_waiting") });
 }
 
@@ -240,7 +243,7 @@ function renderYou(e) {
     document.title = "stich – " + e.name;
     if (me && you.called) {
       const m = e.matches.find((x) => x.no === you.called);
-      const left = m && m.called_at ? Math.max(0, Math.round(m.called_at + e.online.no_show_minutes * 60 - Date.now() / 1000) / 60) : 0;
+      const left = m && m.due ? Math.max(0, (m.due - Date.now() / 1000) / 60) : 0;
       lines.push(node("p", { class: "called", text: tr("ev_called", { n: you.called, min: Math.ceil(left) }) }));
     } else if (me && e.phase !== "registration" && e.phase !== "finished") {
       const open = e.matches.filter((m) => !m.decided && [m.a, m.b].some((c) => c && c.player === me.id));
@@ -435,6 +438,7 @@ async function start() {
   $("eventview").hidden = false;
   bindEvent();
   connect();
+  setInterval(() => { if (state) render(); }, 20000);   // the minutes left to appear count down
 }
 
 start();
