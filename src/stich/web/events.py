@@ -54,6 +54,9 @@ Body = Callable[[Request], Awaitable[dict[str, Any]]]
 GAME, PRESET = "schnapsen", "tournament"
 """A Preisschnapsen's table: Schnapsen with S-11's tournament preset, a Schneider counting as
 one Bummerl (T-3), a rubber of the event's match length."""
+RESTART_GRACE = 60.0
+"""Seconds the players' pages have to reconnect after the server starts before anybody's time
+to appear can run out (the server was away, not they)."""
 MAX_IMPORT = 512 * 1024
 """Bytes of a CSV file the organiser may import."""
 SETTINGS = ("format", "cards", "max_cards", "bummerl", "prizes", "one_prize", "deck", "rounds")
@@ -86,6 +89,7 @@ class Hall:
         self.timers: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._pending: set[int] = set()
+        self.started = time.time()
 
     # --- starting and stopping ----------------------------------------------------------------
     async def start(self) -> None:
@@ -317,7 +321,11 @@ class Hall:
                 pairing = await self.run(online.call, event_id, m.no)
             assert pairing.called_at is not None
             absent = [n for n in people if not here.get(sides[n])]
-            left = _epoch(pairing.called_at) + settings.no_show_minutes * 60 - now
+            called = _epoch(pairing.called_at)
+            due = called + settings.no_show_minutes * 60
+            if called < self.started:  # called before this server started
+                due = max(due, self.started + RESTART_GRACE)
+            left = due - now
             if absent and left > 0:
                 self._remind(event_id, m.no, left)
                 continue
