@@ -362,5 +362,7 @@ def test_when_neither_player_comes_the_organiser_decides(server: str) -> None:
     time.sleep(1.5)  # their 0.6 s are up
     late = call(base)["event"]["matches"][0]
     assert not late["decided"] and late["table"] is None and late["due"] < time.time()
+    assert [p["live"] for p in call(base)["event"]["players"]] == [1, 1]  # both still in
     call(base + "/result", {"organiser": made["organiser"], "results": [[match["no"], "2:0"]]})
-    assert call(base)["event"]["phase"] == "finished"
+    final = call(base)["event"]
+    assert final["phase"] == "finished" and [p["live"] for p in final["players"]] == [0, 0]

@@ -451,6 +451,8 @@ def event_state(settings: OnlineSettings, snap: Snapshot, pairings: dict[int, On
     standings and the prize list; names as data (the page puts them in as text)."""
     ev = snap.event
     players = {p.id: p for p in snap.players}
+    live = ({h.player.id: h.main + h.placement for h in snap.holdings()}  # cards still in
+            if snap.is_knockout and snap.draws else {})  # play in a knockout (T-3)
     matches = []
     for m in snap.matches:
         pairing = pairings.get(m.no)
@@ -490,7 +492,8 @@ def event_state(settings: OnlineSettings, snap: Snapshot, pairings: dict[int, On
         "rounds": snap.rounds, "total_rounds": snap.total_rounds, "sold": snap.sold,
         "open": len(snap.open_matches),
         "players": [{"id": p.id, "name": p.name, "cards": p.cards, "bot": p.bot,
-                     "here": bool(here.get(p.id))} for p in snap.active_players],
+                     "here": bool(here.get(p.id)), "live": live.get(p.id)}
+                    for p in snap.active_players],
         "matches": matches, "standings": standings, "prizes": prizes,
         "draws": [asdict(d) for d in snap.draws],
     }

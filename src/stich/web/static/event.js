@@ -247,7 +247,8 @@ function renderYou(e) {
       lines.push(node("p", { class: "called", text: tr("ev_called", { n: you.called, min: Math.ceil(left) }) }));
     } else if (me && e.phase !== "registration" && e.phase !== "finished") {
       const open = e.matches.filter((m) => !m.decided && [m.a, m.b].some((c) => c && c.player === me.id));
-      lines.push(node("p", { text: open.length ? t("ev_next_wait") : t("ev_no_match") }));
+      const out = e.format === "preis" && me.live === 0;   // every card of his has lost (T-3)
+      lines.push(node("p", { text: open.length ? t("ev_next_wait") : (out ? t("ev_out") : t("ev_no_match")) }));
     }
   }
   if (me) lines.push(...myMatches(e, me));
