@@ -23,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
+from stich.web.events import Hall, events_router
 from stich.web.frames import Oversize, RateLimit, check_message, frame_text, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
 from stich.web.replay import Analyses, replay_router
@@ -67,9 +68,12 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             lobby.cluster = cluster
         state["cluster"] = cluster
         await lobby.resume()
+        events = state["events"] = Hall(url, lobby)  # online tournaments (stich.web.events)
+        await events.start()
         try:
             yield
         finally:
+            await events.close()
             if cluster is not None:
                 await cluster.close()
             await lobby.close()
@@ -225,6 +229,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
                                  f'attachment; filename="stich-{actor.game}-{table_id[:8]}.json"'})
 
     app.include_router(accounts_router(lambda: state["store"], body))
+    app.include_router(events_router(lambda: state["events"], body))
     app.include_router(replay_router(lobby, lambda: state["analyses"]))  # stich.web.replay
 
     # --- the table's WebSocket -------------------------------------------------------------------

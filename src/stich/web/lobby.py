@@ -15,6 +15,7 @@ import re
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -203,6 +204,9 @@ class Lobby:
         self._seeds = random.Random(settings.seed) if settings.seed is not None else None
         self.cluster: Any = None
         """With several workers: the Redis routing (``stich.web.cluster.Cluster``)."""
+        self.finished_hooks: list[Callable[[TableActor], None]] = []
+        """Told of every table whose match ends, once its record is stored (an online
+        event enters the result, ``stich.web.events``)."""
 
     async def resume(self) -> int:
         """Load every table that is not finished and go on where its log stops (with several
@@ -253,7 +257,17 @@ class Lobby:
 
     def _actor(self, row: dict[str, Any]) -> TableActor:
         return TableActor(row, self.store, self.pool, self.settings,
-                          on_rematch=self.rematch)
+                          on_rematch=self.rematch, on_finish=self._finished)
+
+    def _finished(self, actor: TableActor) -> None:
+        for hook in self.finished_hooks:
+            hook(actor)
+
+    async def open_seated(self, game: str, preset: str, options: str, seats: list[SeatInfo],
+                          table_settings: TableSettings) -> TableActor:
+        """A table whose seats are all given (people with their tokens, bots): it starts at
+        once (an online event's pairing, ``stich.web.events``)."""
+        return await self._open(game, preset, options, seats, table_settings)
 
     async def create(self, spec: Any) -> TableActor:
         """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}],
