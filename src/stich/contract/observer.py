@@ -31,9 +31,7 @@ from stich.core.observer import (
     Layout,
     ObservationType,
     Observer,
-    OneHot,
-    Row,
-    pack,
+    Rows,
     played_by,
 )
 from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS
@@ -41,7 +39,6 @@ from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS
 CARDS = CardVector(DECK)
 SUIT_LABELS = tuple(suit.name for suit in Suit)
 PHASES = tuple(Phase)
-PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 CONTRACTS = tuple(contract.name for contract in TABLE)
 """The B-5 contracts in rank order (the slices' order, whatever the options allow)."""
 CONTRACT_INDEX = {name: index for index, name in enumerate(CONTRACTS)}
@@ -50,38 +47,26 @@ LAY_DOWN_VERBS = frozenset({"discard", "exchange-talon"})
 """D-1: the cards laid face down are seen by their owner only."""
 
 
-class _Rows:
-    """The rows ``fill`` writes: tuples of floats for the tensor, or (``packed``) the same
-    values as float32 bytes for :meth:`ContractObserver.fill_packed` (``stich.core.observer``'s
-    :data:`Row`). One writer serves both, so the two can never differ."""
+class _Rows(Rows):
+    """The contract observer's tables, plain or packed (``stich.core.observer.Rows``)."""
 
     def __init__(self, packed: bool) -> None:
-        self.packed = packed
-        cards = CardVector(DECK, packed)
-        self.add, self.add_by_seat = cards.add, cards.add_by_seat
-        self.add_one_by_seat, self.single = cards.add_one_by_seat, cards.single
-        self.suits = OneHot(4, packed).rows
-        self.phases = OneHot(len(PHASES), packed).rows
-        self.contracts = OneHot(len(CONTRACTS), packed).rows
-        self.fixed = OneHot(1 + len(CONTRACTS), packed).rows
+        super().__init__(DECK, packed)
+        self.suits = self.one_hot(4).rows
+        self.phases = dict(zip(PHASES, self.one_hot(len(PHASES)).rows[:-1], strict=True))
+        self.contracts = self.one_hot(len(CONTRACTS)).rows
+        self.fixed = self.one_hot(1 + len(CONTRACTS)).rows
         """``normal`` first, then the contracts."""
-        self.factors = OneHot(4, packed).rows
-        self.flag = OneHot(1, packed).rows[::-1]
+        self.factors = self.one_hot(4).rows
+        self.flag = self.one_hot(1).rows[::-1]
         """One entry: ``flag[0]`` 0.0, ``flag[1]`` 1.0."""
-        self.suit_flags = tuple(OneHot(4, packed).mask(bits) for bits in range(16))
-        self.no_cards_by_seat = {seats: cards.empty * seats for seats in (3, 4)}
+        self.suit_flags = tuple(self.one_hot(4).mask(bits) for bits in range(16))
+        empty = self.cards.empty
+        self.no_cards_by_seat = {seats: empty * seats for seats in (3, 4)}
         """``open_hands`` outside Plauderer: no cards for any seat (3 or 4 players)."""
-        self.bids = OneHot(len(CONTRACTS), packed)
-        self._ratios: dict[int, tuple[Row, ...]] = {}
-
-    def ratios(self, denominator: int) -> tuple[Row, ...]:
-        """One entry: ``ratios(d)[n]`` is ``n / d``, for ``0 <= n <= d``."""
-        table = self._ratios.get(denominator)
-        if table is None:
-            table = self._ratios[denominator] = tuple(
-                pack((n / denominator,)) if self.packed else (n / denominator,)
-                for n in range(denominator + 1))
-        return table
+        self.no_talon = empty * 2
+        """``talon_seen`` and ``laid_down`` of a seat that did not take the talon up."""
+        self.bids = self.one_hot(len(CONTRACTS))
 
 
 PLAIN, PACKED = _Rows(False), _Rows(True)
@@ -177,17 +162,17 @@ class ContractObserver(Observer):
         if kind.private:
             assert seat is not None
             add(out, hands[seat])
-            if talon:
-                taker = seat == game.talon_taker
-                add(out, sum(1 << card for card in game.dealt_talon) if taker else 0)
-                laid = taker and game.phase is not Phase.TALON
-                add(out, game.talon if laid else 0)
+            if talon and seat == game.talon_taker:
+                add(out, sum(1 << card for card in game.dealt_talon))
+                add(out, game.talon if game.phase is not Phase.TALON else 0)
+            elif talon:
+                out += rows.no_talon
         if not kind.public:
             return
         packed = rows.packed
         order, hot, flags = self.seat_view(seat, packed)
         suits = rows.suits
-        out += rows.phases[PHASE_INDEX[game.phase]]
+        out += rows.phases[game.phase]
         out += hot[game.current_player()]
         out += hot[game.dealer]
         out += hot[game.caller]

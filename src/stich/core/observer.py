@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import struct
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from stich.core.actions import PLAY
@@ -256,6 +256,34 @@ class OneHot:
     def mask(self, bits: int) -> Row:
         """Several flags: bit ``i`` of ``bits`` sets entry ``i``."""
         return _row(_bits(bits, self.n), self.packed)
+
+
+def _as_is(values: Sequence[float]) -> Sequence[float]:
+    return values
+
+
+class Rows:
+    """What a family's writer appends with: ``packed`` False, tuples of floats to a list
+    (:meth:`Observer.tensor`); True, their float32 bytes to a bytearray
+    (:meth:`Observer.packed`). A family subclasses it for its own tables, builds one of each
+    and writes both outputs with one writer, so the two never differ."""
+
+    def __init__(self, deck: int, packed: bool) -> None:
+        self.packed = packed
+        self.cards = cards = CardVector(deck, packed)
+        self.add, self.add_by_seat = cards.add, cards.add_by_seat
+        self.add_one_by_seat, self.single = cards.add_one_by_seat, cards.single
+        self.numbers: Callable[[Sequence[float]], Sequence[float]] = pack if packed else _as_is
+        """Computed numbers as a row: ``out += rows.numbers((a, b))``."""
+
+    def one_hot(self, n: int) -> OneHot:
+        return OneHot(n, self.packed)
+
+    def ratios(self, denominator: int, top: int | None = None) -> tuple[Row, ...]:
+        """One entry each: ``ratios(d)[n]`` is ``n / d`` (the same float as the division), for
+        ``0 <= n <= top`` (``top`` None: ``d``)."""
+        top = denominator if top is None else top
+        return tuple(_row((n / denominator,), self.packed) for n in range(top + 1))
 
 
 _PLAY_BITS = {action: 1 << card for card, action in enumerate(PLAY)}
