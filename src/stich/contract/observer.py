@@ -67,6 +67,9 @@ class _Rows(Rows):
         self.no_talon = empty * 2
         """``talon_seen`` and ``laid_down`` of a seat that did not take the talon up."""
         self.bids = self.one_hot(len(CONTRACTS))
+        self.unfixed = {seats: self.row((0.0,) * (len(CONTRACTS) + 2 * seats + 6))
+                        for seats in (3, 4)}
+        """``contract`` to ``sitting_out`` before the contract is fixed: all zeros."""
 
 
 PLAIN, PACKED = _Rows(False), _Rows(True)
@@ -194,11 +197,7 @@ class ContractObserver(Observer):
             out += rows.flag[1 if contract is not None and contract.ten_high else 0]
             out += flags[~game.active & (len(flags) - 1)]
         else:
-            out += rows.fixed[-1]
-            out += hot[-1]
-            out += suits[-1]
-            out += rows.flag[0]
-            out += hot[-1]
+            out += rows.unfixed[seats]
         out += rows.factors[FACTOR_INDEX[game.doubling.factor]]
         doubled = 0
         for who, call in game.doubles:

@@ -279,6 +279,10 @@ class Rows:
     def one_hot(self, n: int) -> OneHot:
         return OneHot(n, self.packed)
 
+    def row(self, values: tuple[float, ...]) -> Row:
+        """Fixed values as a row (a table entry)."""
+        return _row(values, self.packed)
+
     def ratios(self, denominator: int, top: int | None = None) -> tuple[Row, ...]:
         """One entry each: ``ratios(d)[n]`` is ``n / d`` (the same float as the division), for
         ``0 <= n <= top`` (``top`` None: ``d``)."""
