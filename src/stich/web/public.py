@@ -121,6 +121,7 @@ class Public:
         self.chat: deque[dict[str, Any]] = deque(maxlen=chat.KEEP)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._pubsub: Any = None
+        self._timers: set[asyncio.TimerHandle] = set()
 
     async def start(self) -> None:
         if self.redis is not None:  # first listen, then read: no change falls between
@@ -133,6 +134,8 @@ class Public:
             self._spawn(self._listen())
 
     async def close(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
         for task in list(self._tasks):
             task.cancel()
         for client in list(self.listeners):
@@ -202,8 +205,13 @@ class Public:
         self.changed(actor)
         if actor.bots_after is not None and actor.status == "waiting":
             left = actor.created + actor.bots_after - time.time()
-            asyncio.get_running_loop().call_later(max(0.0, left), self._spawn,
-                                                  self.fill(actor.id))
+            self._later(max(0.0, left), actor.id)
+
+    def _later(self, seconds: float, table_id: str) -> None:
+        """The table's bots in ``seconds`` (:meth:`fill`)."""
+        timer = asyncio.get_running_loop().call_later(
+            seconds, lambda: self._spawn(self.fill(table_id)))
+        self._timers.add(timer)
 
     def joined(self, actor: TableActor) -> None:
         """A person took a seat: the list hears of it; bots come now if they are due."""
@@ -233,7 +241,7 @@ class Public:
         except StoreFault:
             actor.seats[:] = before
             log.warning("table %s: bots for its free seats not stored; trying again", table_id)
-            asyncio.get_running_loop().call_later(RETRY_FILL, self._spawn, self.fill(table_id))
+            self._later(RETRY_FILL, table_id)
             return
         actor.inbox.put_nowait(("start",))
 
