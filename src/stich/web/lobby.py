@@ -26,6 +26,8 @@ from stich.web.store import Store, StoreFault
 from stich.web.thinking import levels
 
 MAX_NAME = 40
+BOTS_AFTER = (1.0, 3600.0)
+"""Seconds after its opening when a table's free seats may go to bots (web/public.py)."""
 UNAVAILABLE = "the server cannot store this just now: try again in a moment"
 """A write the store refused (code ``store_unavailable``, HTTP 503)."""
 
@@ -291,8 +293,6 @@ class Lobby:
         options = _options(cls.OPTIONS, spec.get("preset"), spec.get("options"))
         seats = _seats(game, cls.SEATS, spec.get("seats"))
         table_settings = _table_settings(spec.get("settings"))
-        from stich.web.public import listing
-
         public, bots_after = listing(spec.get("public"), spec.get("bots_after"))
         return await self._open(game, options.preset,
                                 json.dumps(options.overrides(), default=_jsonable), seats,
@@ -469,6 +469,22 @@ def _table_settings(spec: Any) -> TableSettings:
                                                        "high": high})
         values[name] = float(value)
     return TableSettings(**values)
+
+
+def listing(public: Any, bots_after: Any) -> tuple[bool, float | None]:
+    """A new table's ``public`` and ``bots_after`` as given, each wrong value refused."""
+    if public is None:
+        public = False
+    if not isinstance(public, bool):
+        raise LobbyError("'public' is true or false", code="bad_public")
+    if bots_after is None:
+        return public, None
+    low, high = BOTS_AFTER
+    if (not isinstance(bots_after, int | float) or isinstance(bots_after, bool)
+            or not low <= bots_after <= high):
+        raise LobbyError(f"'bots_after' is a number of seconds from {low:g} to {high:g}, or "
+                         "null", code="bad_bots_after", args={"low": low, "high": high})
+    return public, float(bots_after)
 
 
 def _start_if_full(actor: TableActor) -> None:

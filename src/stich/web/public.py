@@ -37,12 +37,10 @@ from stich.web import chat, models
 from stich.web.accounts import COOKIE, login_of
 from stich.web.actor import Client, SeatInfo, TableActor
 from stich.web.frames import Oversize, RateLimit, error, frame_text, receive_frame
-from stich.web.lobby import Lobby, LobbyError, _options
+from stich.web.lobby import Lobby, LobbyError, _options, listing
 from stich.web.store import Store, StoreFault
 
 CHANNEL = "stich:lobby"
-BOTS_AFTER = (1.0, 3600.0)
-"""Seconds after which free seats may go to bots."""
 SHOWN = frozenset({"waiting", "running", "stopped"})
 """The statuses a public table is listed in (waiting: to join; running: to watch)."""
 SKIP = frozenset({"table_full", "seat_taken", "table_cancelled", "table_expired", "no_table",
@@ -56,22 +54,6 @@ reports = logging.getLogger("stich.web.reports")
 
 Relay = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any] | None]]
 Body = Callable[[Request], Awaitable[dict[str, Any]]]
-
-
-def listing(public: Any, bots_after: Any) -> tuple[bool, float | None]:
-    """A new table's ``public`` and ``bots_after`` as given, each wrong value refused."""
-    if public is None:
-        public = False
-    if not isinstance(public, bool):
-        raise LobbyError("'public' is true or false", code="bad_public")
-    if bots_after is None:
-        return public, None
-    low, high = BOTS_AFTER
-    if (not isinstance(bots_after, int | float) or isinstance(bots_after, bool)
-            or not low <= bots_after <= high):
-        raise LobbyError(f"'bots_after' is a number of seconds from {low:g} to {high:g}, or "
-                         "null", code="bad_bots_after", args={"low": low, "high": high})
-    return public, float(bots_after)
 
 
 def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
