@@ -1,8 +1,8 @@
 """A person finds a game and talks, in Chromium (docs/web.md, "Public tables and play now",
 "Chat"): the lobby shows a public table the moment another client opens it (no reload), "play
 now" seats him there; at the table the players chat, one mutes the other (kept across a
-reload), the sixth message in ten seconds is refused in one line, a report is confirmed;
-hostile names and messages stay text."""
+reload), the sixth message in ten seconds is refused in one line, a report is confirmed, a
+spectator reads only; hostile names and messages stay text."""
 
 from __future__ import annotations
 
@@ -121,6 +121,17 @@ def test_chat_mute_rate_limit_and_report_at_the_table(browser: Any, server: str)
             .textContent.includes('at most 5 in 10 seconds')""")
         guest.wait_for_function(
             "() => document.querySelectorAll('#chatbox .chattext').length === 5")
+        three, watcher, watcher_opened = _page(browser)  # the table is full: watched
+        try:
+            watcher.goto(server + anna["link"])
+            watcher.wait_for_function(
+                "() => watching && document.querySelectorAll('#chatbox .chattext').length === 5")
+            assert watcher.locator("#chatbox .chatform").is_hidden()
+            assert watcher.locator("#chatbox .chatnote").inner_text() == (
+                "Spectators read the chat only.")
+            _clean(watcher, watcher_opened, "#chatbox")
+        finally:
+            three.close()
         for page, opened in ((host, host_opened), (guest, guest_opened)):
             _clean(page, opened, "#chatbox")
     finally:

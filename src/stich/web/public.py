@@ -46,6 +46,8 @@ SHOWN = frozenset({"waiting", "running", "stopped"})
 SKIP = frozenset({"table_full", "seat_taken", "table_cancelled", "table_expired", "no_table",
                   "name_taken_at_table", "worker_silent", "store_unavailable"})
 """Refusals of a join that send "play now" on to the next table (or a new one)."""
+REPORTS = (10, 60.0)
+"""A client may report 10 messages a minute."""
 RETRY_FILL = 5.0
 """Seconds before bots are tried again when the store refused their seats."""
 
@@ -358,10 +360,20 @@ def public_router(public: Callable[[], Public], body: Body, relay: Relay) -> API
         await public().lobby.set_chat(table_id, data.get("owner"), data.get("on"))
         return {"chat": data.get("on")}
 
+    reporters: dict[str, chat.ChatLimit] = {}
+    """Reports by client address: ``REPORTS[0]`` in ``REPORTS[1]`` seconds each."""
+
     @router.post("/api/chat/report")
     async def report(request: Request) -> dict[str, Any]:
         """A person reports a chat message (``{"room": table id or "lobby", "id"}``): logged
         for the operator (``stich.web.reports``) and stored (``web_reports``)."""
+        if len(reporters) > 10_000:
+            reporters.clear()
+        address = request.client.host if request.client else ""
+        if not reporters.setdefault(address, chat.ChatLimit(*REPORTS)).allow():
+            raise LobbyError(f"at most {REPORTS[0]} reports in {REPORTS[1]:g} seconds", 429,
+                             code="reports_too_fast", args={"count": REPORTS[0],
+                                                            "seconds": round(REPORTS[1])})
         data = await body(request)
         room, number = data.get("room"), data.get("id")
         if (not isinstance(room, str) or not 0 < len(room) <= 64 or not isinstance(number, int)

@@ -83,6 +83,7 @@ const WORDS = {
     err_bad_chat_switch: "„on“ ist true oder false.", err_not_open: "Der Tisch ist vorbei oder geschlossen.",
     err_bad_report: "Eine Meldung nennt den Raum und die Nachricht.",
     err_no_message: "Diese Nachricht gibt es nicht.",
+    err_reports_too_fast: "Höchstens {count} Meldungen in {seconds} Sekunden.",
     // --- the table page, names.js and the table's refusals (w-table) ---
     suit_french_C: "Kreuz", suit_french_D: "Karo", suit_french_H: "Herz", suit_french_S: "Pik",
     suit_german_C: "Eichel", suit_german_D: "Schelle", suit_german_H: "Herz", suit_german_S: "Laub",
@@ -352,6 +353,7 @@ const WORDS = {
     err_bad_chat_switch: "'on' is true or false.", err_not_open: "The table is over or closed.",
     err_bad_report: "A report names the room and the message.",
     err_no_message: "No such message.",
+    err_reports_too_fast: "At most {count} reports in {seconds} seconds.",
     // --- the table page, names.js and the table's refusals (w-table) ---
     suit_french_C: "Clubs", suit_french_D: "Diamonds", suit_french_H: "Hearts", suit_french_S: "Spades",
     suit_german_C: "Acorns", suit_german_D: "Bells", suit_german_H: "Hearts", suit_german_S: "Leaves",
