@@ -51,8 +51,8 @@ def test_clean_text_keeps_text_and_drops_controls() -> None:
         assert refused.value.reply["code"] == code
 
 
-def test_chat_at_the_table(sqlite_url: str, pool: Executor) -> None:
-    with client_for(sqlite_url, pool) as client:
+def test_chat_at_the_table(db_url: str, pool: Executor) -> None:
+    with client_for(db_url, pool) as client:
         table_id = new_table(client, "schnapsen", TWO)
         owner = client.post("/api/tables", json={"game": "schnapsen", "seats": TWO})
         assert owner.status_code == 200

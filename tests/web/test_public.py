@@ -31,8 +31,8 @@ def listed(table_id: str, **fields: Any) -> Callable[[dict[str, Any]], bool]:
         m["table"][k] == v for k, v in fields.items())
 
 
-def test_the_lobby_hears_public_tables_live(sqlite_url: str, pool: Executor) -> None:
-    with client_for(sqlite_url, pool) as client, client.websocket_connect("/ws/lobby") as ws:
+def test_the_lobby_hears_public_tables_live(db_url: str, pool: Executor) -> None:
+    with client_for(db_url, pool) as client, client.websocket_connect("/ws/lobby") as ws:
         first = next_message(ws)
         assert first == {"type": "tables", "tables": []}
         assert next_message(ws)["type"] == "chat_history"
@@ -56,7 +56,7 @@ def test_the_lobby_hears_public_tables_live(sqlite_url: str, pool: Executor) -> 
         until(ws, listed(waiting["id"], free=4))
         client.post(f"/api/tables/{waiting['id']}/cancel", json={"owner": waiting["owner"]})
         assert until(ws, lambda m: m["type"] == "gone") == {"type": "gone", "id": waiting["id"]}
-    with client_for(sqlite_url, pool) as client, client.websocket_connect("/ws/lobby") as ws:
+    with client_for(db_url, pool) as client, client.websocket_connect("/ws/lobby") as ws:
         again = next_message(ws)  # a restarted server lists them from the database
         assert [t["id"] for t in again["tables"]] == [public["id"]]
 
