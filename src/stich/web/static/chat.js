@@ -61,15 +61,18 @@ function makeChat(root, opts) {
     item.dataset.id = String(m.id);
     const mine = opts.me && muteKey(opts.me()) === muteKey(m.name);
     if (mine) item.classList.add("mine");
-    item.append(chatNode("time", "chattime", when(m.at)), chatNode("span", "chatname", m.name),
-      chatNode("span", "chattext", m.text));
+    const meta = chatNode("div", "chatmeta");
+    const who = chatNode("span", "chatname", m.name);
+    who.title = m.name;   // a long name is cut short: the whole on hover
+    meta.append(chatNode("time", "chattime", when(m.at)), who);
+    item.append(meta, chatNode("div", "chattext", m.text));
     if (!mine) {
-      const mute = chatNode("button", "chatmute", "🔇");
+      const mute = chatNode("button", "chatmute", t("chat_mute_short"));
       mute.type = "button";
       mute.title = t("chat_mute") + ": " + m.name;
       mute.setAttribute("aria-label", mute.title);
       mute.onclick = () => { setMuted(m.name, true); draw(); };
-      const report = chatNode("button", "chatreport", "⚑");
+      const report = chatNode("button", "chatreport", t("chat_report"));
       report.type = "button";
       report.title = t("chat_report");
       report.setAttribute("aria-label", t("chat_report") + ": " + m.name);
@@ -83,7 +86,9 @@ function makeChat(root, opts) {
         if (!answer.ok) { error.textContent = errorText(data); return; }
         report.replaceWith(chatNode("span", "chatflag", t("chat_reported")));
       };
-      item.append(mute, report);
+      const actions = chatNode("span", "chatactions");
+      actions.append(mute, report);
+      meta.append(actions);
     }
     return item;
   }
@@ -190,7 +195,7 @@ function tableChatBox() {
   tableChat.onNew = () => {
     const rect = root.getBoundingClientRect();
     if (rect.top < window.innerHeight && rect.bottom > 0) { seen(); return; }
-    badge.textContent = "💬 " + tr("chat_unread", { n: tableChat.unread });
+    badge.textContent = tr("chat_unread", { n: tableChat.unread });
     badge.hidden = false;
   };
   window.addEventListener("scroll", () => {
