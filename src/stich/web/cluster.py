@@ -31,9 +31,9 @@ CLOSED = '{"type":"closed"}'
 passed on as it is, unparsed; the server sends no message of type ``closed``)."""
 
 
-LOBBY_OPS = frozenset({"join", "cancel", "bot"})
+LOBBY_OPS = frozenset({"join", "cancel", "bot", "chat"})
 """What a worker asks of the table's holder and waits for an answer to: a join and the
-owner's calls (cancel a waiting table, give a free seat to a bot)."""
+owner's calls (cancel a waiting table, give a free seat to a bot, turn the chat on or off)."""
 
 
 class Cluster:
@@ -144,6 +144,9 @@ class Cluster:
         if op == "cancel":
             await self.lobby.cancel(table_id, request.get("owner"))
             return {"status": "cancelled"}
+        if op == "chat":
+            await self.lobby.set_chat(table_id, request.get("owner"), request.get("on"))
+            return {"chat": request.get("on")}
         await self.lobby.seat_bot(table_id, request.get("owner"), request.get("seat"),
                                   request.get("level"))
         info: dict[str, Any] = (await self.lobby.get(table_id)).info()

@@ -29,6 +29,11 @@ tables = sa.Table(
     sa.Column("record", sa.Text(), nullable=True),         # JSON: the match record, at the end
     sa.Column("owner", sa.String(64), nullable=True),      # the creating browser's token
     sa.Column("settings", sa.Text(), nullable=True),       # JSON: the owner's table settings
+    sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false()),
+    # listed in the lobby (docs/web.md, "Public tables and play now"); private by default
+    sa.Column("bots_after", sa.Float(), nullable=True),    # free seats to bots after (s)
+    sa.Column("chat_off", sa.Boolean(), nullable=False, server_default=sa.false()),
+    sa.Index("ix_web_tables_public_status", "public", "status"),
 )
 
 actions = sa.Table(
@@ -77,3 +82,29 @@ account_seats = sa.Table(
 )
 """The seats taken with an account's login: its profile lists these matches, not every match
 some guest played under the same name."""
+
+chat = sa.Table(
+    "web_chat", metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("room", sa.String(64), nullable=False),       # a table's id, or "lobby"
+    sa.Column("at", sa.Float(), nullable=False),
+    sa.Column("seat", sa.Integer(), nullable=True),         # the writer's seat at a table
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("text", sa.Text(), nullable=False),
+    sa.Index("ix_web_chat_room_id", "room", "id"),
+)
+"""What people wrote at a table and in the lobby (docs/web.md, "Chat"): their own text, never
+anything the server knows of the cards."""
+
+reports = sa.Table(
+    "web_reports", metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("at", sa.Float(), nullable=False),
+    sa.Column("room", sa.String(64), nullable=False),
+    sa.Column("message_id", sa.Integer(), nullable=False),
+    sa.Column("name", sa.String(100), nullable=False),      # who wrote the message
+    sa.Column("text", sa.Text(), nullable=False),           # the message as it was reported
+    sa.Column("reporter", sa.String(100), nullable=False),
+)
+"""Chat messages people reported, for the server's operator (also logged to
+``stich.web.reports``)."""

@@ -27,7 +27,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from stich.web import models
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-SCHEMA_HEAD = "w0002"
+SCHEMA_HEAD = "w0004"
 VERSION_TABLE = "web_alembic_version"
 
 Write = Callable[[Connection], Any]

@@ -65,7 +65,7 @@ async function listMyTables() {
   const list = mtNode("ul");
   list.id = "mytablelist";
   section.append(list);
-  const first = document.querySelector("main section");
+  const first = document.querySelector("main > section");   // after "open a table"
   first.parentNode.insertBefore(section, first.nextSibling);
   const answer = await fetch("/api/mine", {
     method: "POST", headers: { "Content-Type": "application/json" },

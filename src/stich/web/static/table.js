@@ -121,6 +121,7 @@ function receive(message) {
     if (message.n < nextN) return;   // already seen before a reconnect
     nextN = message.n + 1;
   }
+  if (typeof chatReceive === "function" && chatReceive(message)) return;   // chat.js
   switch (message.type) {
     case "hello":
       seat = message.seat; watching = seat === null; info = message.table; renderSeats(info.seats); break;
