@@ -25,6 +25,7 @@ from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
 from stich.web.frames import Oversize, RateLimit, check_message, frame_text, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
+from stich.web.profiles import profiles_router
 from stich.web.replay import Analyses, replay_router
 from stich.web.store import Store, StoreError, first_line
 
@@ -226,6 +227,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
 
     app.include_router(accounts_router(lambda: state["store"], body))
     app.include_router(replay_router(lobby, lambda: state["analyses"]))  # stich.web.replay
+    app.include_router(profiles_router(lambda: state["store"]))  # ratings, leaderboards
 
     # --- the table's WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
