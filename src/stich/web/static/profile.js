@@ -71,24 +71,23 @@ function ratingCards(games, data) {
   });
 }
 
+// One column per game played, one row per count (a phone has room for four short columns).
 function countRows(games, rows) {
+  const short = (game) => gameTitle(games, game).replace(/ \(.*\)$/, "");
   const head = el("tr");
-  for (const [key, cls] of [["game", ""], ["col_played", "num"], ["col_won", "num"],
-                            ["col_schneider", "num"], ["col_bummerl", "num"]]) head.append(el("th", cls, t(key)));
-  const body = rows.map((g) => {
+  head.append(el("th", ""), ...rows.map((g) => el("th", "num", short(g.game))));
+  const line = (key, value) => {
     const row = el("tr");
-    row.dataset.game = g.game;
-    const bummerl = g.game === "jass" ? "–" : g.bummerl_given + " : " + g.bummerl_taken;
-    row.append(el("td", "", gameTitle(games, g.game)), el("td", "num", String(g.played)),
-               el("td", "num", String(g.won)),
-               el("td", "num", g.schneider_given + " : " + g.schneider_taken),
-               el("td", "num", bummerl));
+    row.dataset.count = key;
+    row.append(el("th", "", t(key)), ...rows.map((g) => el("td", "num", value(g))));
     return row;
-  });
+  };
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
-  tbody.append(...body);
+  tbody.append(line("col_played", (g) => String(g.played)), line("col_won", (g) => String(g.won)),
+               line("col_schneider", (g) => g.schneider_given + " : " + g.schneider_taken),
+               line("col_bummerl", (g) => (g.game === "jass" ? "–" : g.bummerl_given + " : " + g.bummerl_taken)));
   return [thead, tbody];
 }
 
@@ -109,8 +108,7 @@ function matchItem(games, m) {
   return li;
 }
 
-async function start() {
-  applyWords();
+async function show() {
   $("lang").textContent = t("language");
   $("title").textContent = tr("profile_of", { name: profileName });
   const answer = await fetch("/api/accounts/" + encodeURIComponent(profileName) + "/profile");
@@ -132,7 +130,11 @@ async function start() {
   const items = data.matches.map((m) => matchItem(games, m));
   if (!items.length) items.push(el("li", "", t("no_matches")));
   $("matches").replaceChildren(...items);
-  document.body.dataset.ready = "1";
+}
+
+async function start() {
+  applyWords();
+  try { await show(); } finally { document.body.dataset.ready = "1"; }
 }
 
 start();
