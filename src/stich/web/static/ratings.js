@@ -85,10 +85,13 @@ function ratedLine() {
 async function loadTableRatings(tableId) {
   const answer = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/ratings");
   if (!answer.ok) return;
+  const before = JSON.stringify(tableRatingsNow);
   tableRatingsNow = await answer.json();
   const line = document.getElementById("ratedline");
   if (line) line.textContent = ratedLine();
-  if (typeof renderSeats === "function") renderSeats(seats.length ? seats : info.seats);
+  if (JSON.stringify(tableRatingsNow) === before || !info) return;
+  // redrawn as a seats message redraws (table.js): the whole view once there is one
+  if (view) render(); else renderSeats(seats.length ? seats : info.seats);
 }
 
 // table.js hands every message here: the ratings are asked again when somebody takes a seat
