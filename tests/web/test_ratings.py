@@ -357,3 +357,55 @@ def test_the_counts_of_a_match(game: str) -> None:
     assert after.places[side] == 1 and after.resigned == 1
     assert not after.seats[1].won and sum(c.won for c in after.seats) == seats - len(
         after.sides[side])
+
+
+def test_two_matches_ending_at_once_are_rated_one_after_the_other() -> None:
+    """Two servers on one PostgreSQL database book two matches of the same players at once:
+    the second waits for the first's rating rows (``FOR UPDATE``) and starts from its ratings,
+    so no result is lost."""
+    from tests.web.postgres import fresh_database
+
+    with fresh_database() as url:
+        store = Store(url)
+        match = match_class("schnapsen")(["Anna", "Bert"], seed=1)
+        match.resign(1)  # Anna wins
+        seats = json.dumps([{"kind": "person", "name": n, "joined": True} for n in match.seats])
+        with store.engine.begin() as conn:
+            for name in match.seats:  # rated before: their rows are there to be locked
+                conn.execute(models.accounts.insert().values(name=name, password_hash="x",
+                                                             created=0.0))
+                conn.execute(models.ratings.insert().values(account=name, game="schnapsen",
+                                                            mu=25.0, sigma=6.0, games=3,
+                                                            updated=0.0))
+            for table_id in ("one", "two"):
+                conn.execute(models.tables.insert().values(
+                    id=table_id, game="schnapsen", preset="soft", options="{}", seats=seats,
+                    seed=1, salt="s", status="finished", created=0.0))
+                conn.execute(models.account_seats.insert(), [
+                    {"table_id": table_id, "seat": n, "account": name}
+                    for n, name in enumerate(match.seats)])
+        first_booked, errors = threading.Event(), []
+
+        def first() -> None:
+            try:
+                with store.engine.begin() as conn:
+                    book(conn, "one", outcome(match))
+                    first_booked.set()
+                    time.sleep(0.5)  # holds its rating rows meanwhile
+            except BaseException as error:  # handed to the test
+                errors.append(error)
+
+        thread = threading.Thread(target=first)
+        thread.start()
+        assert first_booked.wait(10)
+        with store.engine.begin() as conn:
+            book(conn, "two", outcome(match))
+        thread.join(10)
+        assert not errors, errors
+        history = {(h["table_id"], h["account"]): h for h in rows(url, models.rating_history)}
+        ratings = {r["account"]: r for r in rows(url, models.ratings)}
+        store.close()
+    for name in match.seats:
+        assert history["two", name]["mu_before"] == history["one", name]["mu"]
+        assert ratings[name]["games"] == 5 and ratings[name]["mu"] == history["two", name]["mu"]
+    assert ratings["Anna"]["mu"] > history["one", "Anna"]["mu"] > 25.0
