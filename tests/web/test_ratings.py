@@ -409,3 +409,50 @@ def test_two_matches_ending_at_once_are_rated_one_after_the_other() -> None:
         assert history["two", name]["mu_before"] == history["one", name]["mu"]
         assert ratings[name]["games"] == 5 and ratings[name]["mu"] == history["two", name]["mu"]
     assert ratings["Anna"]["mu"] > history["one", "Anna"]["mu"] > 25.0
+
+
+def test_matches_finished_before_the_ratings_count_on_the_profile(tmp_path: Any,
+                                                                   pool: Executor) -> None:
+    """A match stored under schema w0003 gets its seats' results from its record at the
+    upgrade (unrated: ``before``); no rating moves; the accounts' logins and seats stay (the
+    new columns are added in place, on SQLite too)."""
+    from alembic import command
+    from alembic.config import Config
+
+    from stich.web.store import MIGRATIONS, make_engine
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url)
+    match = match_class("schnapsen")(["Anna", "Gast"], seed=4)
+    rng = random.Random(4)
+    while not match.is_over():
+        deal = match.new_deal()
+        while not deal.is_terminal():
+            deal.apply(rng.choice(deal.legal_actions()))
+        match.finish_deal(deal)
+    seats = json.dumps([{"kind": "person", "name": n, "joined": True} for n in match.seats])
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "w0003")
+        conn.exec_driver_sql("INSERT INTO web_accounts (name, password_hash, created) "
+                             "VALUES ('Anna', 'x', 0)")
+        conn.exec_driver_sql(
+            "INSERT INTO web_tables (id, game, preset, options, seats, seed, salt, status, "
+            "created, finished, record) VALUES ('old', 'schnapsen', 'soft', '{}', ?, 4, 's', "
+            "'finished', 0, 1, ?)", (seats, json.dumps(match.to_record())))
+        conn.exec_driver_sql("INSERT INTO web_account_seats VALUES ('old', 0, 'Anna')")
+        conn.exec_driver_sql("INSERT INTO web_logins VALUES ('anna-login', 'Anna', 0)")
+    engine.dispose()
+    with client_for(url, pool) as client:
+        profile = client.get("/api/accounts/Anna/profile").json()
+        client.cookies.set("stich_login", "anna-login")  # the upgrade kept the login
+        assert client.get("/api/me").json()["name"] == "Anna"
+    winner = match_end(match)["winners"][0]
+    (counts,) = profile["games"]
+    assert counts["played"] == 1 and counts["won"] == (winner == 0)
+    assert counts["bummerl_taken"] == match.state()["bummerl"][0]
+    assert profile["ratings"] == [] and profile["matches"][0]["unrated"] == "before"
+    assert {r["unrated"] for r in rows(url, models.results)} == {"before"}

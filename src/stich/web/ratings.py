@@ -151,10 +151,11 @@ def outcome(match: Match, away: Sequence[bool] = ()) -> Outcome:
 
 
 # --- booking a finished match (in the writer's transaction) ------------------------------------
-UNRATED = ("preset", "options", "guest", "bot", "mixed", "away")
+UNRATED = ("preset", "options", "guest", "bot", "mixed", "away", "before")
 """Why a seat's result is not rated: another preset, changed options, a seat without an
 account (a guest), the lobby's bot in a seat, people and bots' accounts at one table, the away
-bot played for the side (its player came back)."""
+bot played for the side (its player came back), a match that ended before there were ratings
+(migration ``w0005``)."""
 
 
 def _table_reason(row: Any, accounts: dict[int, str], bots: dict[str, bool]) -> str | None:

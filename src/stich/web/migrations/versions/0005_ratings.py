@@ -20,12 +20,13 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("web_accounts") as batch:
-        batch.add_column(sa.Column("bot", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
-    with op.batch_alter_table("web_actions") as batch:
-        batch.add_column(sa.Column("away", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
+    # a plain ALTER TABLE ... ADD COLUMN, on SQLite too: a batch operation would copy the
+    # table and drop the old one, and with foreign keys on, dropping web_accounts deletes
+    # every row that refers to it (logins, the seats accounts took)
+    op.add_column("web_accounts", sa.Column("bot", sa.Boolean(), nullable=False,
+                                            server_default=sa.false()))
+    op.add_column("web_actions", sa.Column("away", sa.Boolean(), nullable=False,
+                                           server_default=sa.false()))
     op.create_table(
         "web_ratings",
         sa.Column("account", sa.String(100),
@@ -68,6 +69,47 @@ def upgrade() -> None:
         sa.Column("unrated", sa.String(20), nullable=True),
     )
     op.create_index("ix_web_results_account", "web_results", ["account"])
+    _results_of_earlier_matches()
+
+
+def _results_of_earlier_matches() -> None:
+    """The profiles' counts of the matches finished before this migration, from their records
+    (replayed through their scoring); they moved no rating (``unrated``: ``before``). A record
+    that does not replay is left out."""
+    import json
+
+    from stich.core.records import RecordError
+    from stich.games import match_class
+    from stich.web.ratings import outcome
+
+    conn = op.get_bind()
+    tables = sa.table("web_tables", sa.column("id"), sa.column("status"), sa.column("record"))
+    seats = sa.table("web_account_seats", sa.column("table_id"), sa.column("seat"),
+                     sa.column("account"))
+    results = sa.table("web_results", *(sa.column(name) for name in (
+        "table_id", "seat", "account", "game", "won", "schneider_given", "schneider_taken",
+        "bummerl_given", "bummerl_taken", "unrated")))
+    accounts: dict[str, dict[int, str]] = {}
+    for row in conn.execute(sa.select(seats.c.table_id, seats.c.seat, seats.c.account)):
+        accounts.setdefault(row.table_id, {})[row.seat] = row.account
+    finished = conn.execute(sa.select(tables.c.id, tables.c.record).where(
+        tables.c.status == "finished", tables.c.record.is_not(None))).all()
+    for table_id, text in finished:
+        try:
+            record = json.loads(text)
+            match = match_class(record["game"]).from_record(record)
+        except (RecordError, KeyError, TypeError, ValueError):
+            continue
+        if not match.ended():
+            continue
+        done = outcome(match)
+        conn.execute(results.insert(), [
+            {"table_id": table_id, "seat": seat, "account": accounts.get(table_id, {}).get(seat),
+             "game": match.GAME, "won": counts.won,
+             "schneider_given": counts.schneider_given,
+             "schneider_taken": counts.schneider_taken, "bummerl_given": counts.bummerl_given,
+             "bummerl_taken": counts.bummerl_taken, "unrated": "before"}
+            for seat, counts in enumerate(done.seats)])
 
 
 def downgrade() -> None:
