@@ -456,3 +456,23 @@ def test_matches_finished_before_the_ratings_count_on_the_profile(tmp_path: Any,
     assert counts["bummerl_taken"] == match.state()["bummerl"][0]
     assert profile["ratings"] == [] and profile["matches"][0]["unrated"] == "before"
     assert {r["unrated"] for r in rows(url, models.results)} == {"before"}
+
+
+def test_a_resignation_is_a_rated_loss(sqlite_url: str, pool: Executor) -> None:
+    """docs/rules/notation.md, "Resigning": the resigning side loses the match, rated."""
+    with client_for(sqlite_url, pool) as client:
+        login = accounts(client, "Anna", "Bert")
+        table_id = new_table(client, "schnapsen", [{"kind": "person"}] * 2)
+        seat_up(client, table_id, "Anna", login["Anna"])
+        seat, bert = seat_up(client, table_id, "Bert", login["Bert"])
+        with client.websocket_connect(f"/ws/{table_id}?token={bert}") as socket:
+            socket.send_text(json.dumps({"type": "resign"}))
+            while next_message(socket).get("type") != "match_over":
+                pass
+        finished(client, table_id)
+        board = client.get("/api/leaderboard/schnapsen").json()["people"]
+    assert [r["name"] for r in board] == ["Anna", "Bert"]
+    history = {h["account"]: h for h in rows(sqlite_url, models.rating_history)}
+    assert history["Anna"]["won"] and not history["Bert"]["won"]
+    results = {r["seat"]: r for r in rows(sqlite_url, models.results, table_id=table_id)}
+    assert not results[seat]["won"] and results[1 - seat]["won"]
