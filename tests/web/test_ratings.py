@@ -113,7 +113,7 @@ def test_a_rated_match_moves_the_ratings_once_in_the_order_matches_end(
         db_url: str, pool: Executor) -> None:
     with client_for(db_url, pool) as client:
         login = accounts(client, "Anna", "Bert", "Cilli")
-        order = [("Anna", "Bert"), ("Bert", "Cilli"), ("Cilli", "Anna"), ("Anna", "Bert")]
+        order = [("Anna", "Bert"), ("Bert", "Cilli"), ("Cilli", "Anna")]
         tables = [play_match(client, "schnapsen", [(a, login[a]), (b, login[b])], seed)[0]
                   for seed, (a, b) in enumerate(order)]
         board = client.get("/api/leaderboard/schnapsen").json()
@@ -136,8 +136,7 @@ def test_a_rated_match_moves_the_ratings_once_in_the_order_matches_end(
         name for name, _ in expected.table()]  # best first by mu - 3 sigma
     assert [r["place"] for r in board["people"]] == [1, 2, 3]
     history = rows(db_url, models.rating_history, account="Anna")
-    assert len(history) == 3 and {h["table_id"] for h in history} == {tables[0], tables[2],
-                                                                      tables[3]}
+    assert len(history) == 2 and {h["table_id"] for h in history} == {tables[0], tables[2]}
     # a restart replays nothing finished; booking the same match again changes nothing
     before = rows(db_url, models.ratings)
     with client_for(db_url, pool) as client:
@@ -147,7 +146,7 @@ def test_a_rated_match_moves_the_ratings_once_in_the_order_matches_end(
         match = match_class("schnapsen").from_record(record)
         store.write_now(lambda conn: book(conn, tables[-1], outcome(match)))
     assert rows(db_url, models.ratings) == before
-    assert len(rows(db_url, models.rating_history)) == 8
+    assert len(rows(db_url, models.rating_history)) == 6
 
 
 def test_the_profile_counts_and_history(sqlite_url: str, pool: Executor) -> None:
@@ -218,7 +217,8 @@ def test_what_is_not_rated(sqlite_url: str, pool: Executor) -> None:
     assert shown["Anna"]["mu"] == 25.0  # a newcomer's rating
 
 
-@pytest.mark.parametrize("game, count", [("bauernschnapsen", 4), ("dreierschnapsen", 3)])
+@pytest.mark.parametrize("game, count", [
+    ("bauernschnapsen", 4), pytest.param("dreierschnapsen", 3, marks=pytest.mark.slow)])
 def test_teams_and_three_players_are_rated(sqlite_url: str, pool: Executor, game: str,
                                            count: int) -> None:
     names = ["Anna", "Bert", "Cilli", "Dora"][:count]
