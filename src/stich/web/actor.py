@@ -38,6 +38,7 @@ from stich.schnapsen.caution import CostlyAction, costly_action_warning
 from stich.schnapsen.game import Schnapsen
 from stich.web.chat import TableChat
 from stich.web.deal_end import deal_end, match_end
+from stich.web.ratings import outcome
 from stich.web.refusals import refusal
 from stich.web.scoreboard import score_states, score_svg
 from stich.web.store import Store, StoreFault, Write
@@ -499,13 +500,14 @@ class TableActor:
         assert self.driver is not None
         taken: Taken = self.driver.take(seat, action)
         why = taken.refused
+        away = self.seats[seat].kind == "person" and self.away[seat]  # not a clock's move
         if why is None:
             write = Store.append_action(self.id, self.seq, seat, "action", str(taken.action),
-                                        True)
+                                        True, away)
         else:
             log.warning("table %s: bot at seat %d: %s (%s)", self.id, seat, why.reason, why.rule)
             write = Store.append_action(self.id, self.seq, seat, "forfeit", json.dumps(
-                {"rule": why.rule, "reason": why.reason}), True)
+                {"rule": why.rule, "reason": why.reason}), True, away)
         await self._logged(taken.messages, write)
 
     async def _logged(self, new: list[tuple[int, dict[str, Any]]], write: Any) -> None:
@@ -520,7 +522,8 @@ class TableActor:
         if over:
             assert table.match is not None
             writes.append(Store.finish(self.id, table.match.to_record(),
-                                       [s.name for s in self.seats]))
+                                       [s.name for s in self.seats],
+                                       outcome(table.match, self.away)))
         self._held = new
         try:
             await self._store(lambda conn: [work(conn) for work in writes])
@@ -632,7 +635,7 @@ class TableActor:
         record = table.match.to_record()
         names = [s.name for s in self.seats]
         write = Store.append_action(self.id, self.seq, seat, "resign", "resign", False)
-        finish = Store.finish(self.id, record, names)
+        finish = Store.finish(self.id, record, names, outcome(table.match, self.away))
         await self._store(lambda conn: [write(conn), finish(conn)])
         self.seq += 1
         self._tell_all({"type": "resigned", "seat": seat})

@@ -26,6 +26,7 @@ from stich.web.actor import Client, Settings, TableActor
 from stich.web.events import Hall, events_router
 from stich.web.frames import Oversize, RateLimit, check_message, frame_text, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
+from stich.web.profiles import profiles_router
 from stich.web.public import Public, public_router
 from stich.web.replay import Analyses, replay_router
 from stich.web.store import Store, StoreError, first_line
@@ -238,6 +239,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     app.include_router(replay_router(lobby, lambda: state["analyses"]))  # stich.web.replay
     # public tables, play now, chat (before /ws/{table_id}: /ws/lobby is the lobby's)
     app.include_router(public_router(lambda: state["public"], body, relay))
+    app.include_router(profiles_router(lambda: state["store"]))  # ratings, leaderboards
 
     # --- the table's WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

@@ -157,7 +157,8 @@ function heldSeats() {
 function matchItem(m) {
   const g = games.find((x) => x.game === m.game);
   const title = g ? word(g.words.game, m.game) : m.game;
-  return node("li", {}, title + ": " + m.seats.join(", ") + " – ",
+  const names = typeof ratedNames === "function" ? ratedNames(m.game, m.seats) : m.seats.join(", ");
+  return node("li", {}, title + ": ", names, " – ",
     node("a", { href: "/replay/" + encodeURIComponent(m.id), text: t("replay") }), " · ",
     node("a", { href: "/api/tables/" + encodeURIComponent(m.id) + "/record", download: true, text: t("download") }));
 }

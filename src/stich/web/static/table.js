@@ -139,6 +139,7 @@ function receive(message) {
     case "match_end": showLinks(); break;
   }
   if (typeof flowReceive === "function") flowReceive(message);   // panels.js (t26-flow)
+  if (typeof ratingsReceive === "function") ratingsReceive(message);   // ratings.js
 }
 
 // A server error in the player's words: the rules' refusal with its cards in the deck in play,
@@ -207,6 +208,7 @@ function renderSeats(list) {
     box.dataset.seat = n;
     box.setAttribute("aria-label", tr("seat_of", { name: s.name || "…" }));
     box.append(el("span", "name", (s.name || "…") + (n === seat ? " ★" : "")));
+    if (typeof seatRatingMarks === "function") box.append(...seatRatingMarks(n));   // ratings.js
     if (teamGame() && list.length === 4) {
       box.classList.add(n % 2 ? "team-b" : "team-a");
       box.append(el("span", "mark team", t(n % 2 ? "team_b" : "team_a")));
