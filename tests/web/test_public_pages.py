@@ -137,3 +137,22 @@ def test_chat_mute_rate_limit_and_report_at_the_table(browser: Any, server: str)
     finally:
         one.close()
         two.close()
+
+
+def test_the_public_list_shows_an_accounts_rating_beside_its_name(browser: Any,
+                                                                  server: str) -> None:
+    """docs/web.md, "Ratings": rating and uncertainty beside each name in the lobby."""
+    login = _post(server + "/api/accounts", {"name": "Bert", "password": "geheim123"})["login"]
+    table = _post(server + "/api/tables", {
+        "game": "schnapsen", "preset": "soft", "public": True,
+        "seats": [{"kind": "person"}, {"kind": "person"}]})
+    _post(server + f"/api/tables/{table['id']}/join", {"name": "Bert", "login": login})
+    context, page, _opened = _page(browser)
+    try:
+        page.goto(server + "/")
+        row = page.locator(f"[data-table='{table['id']}']")
+        row.wait_for()
+        row.locator(".rating").wait_for()
+        assert row.locator(".rating").inner_text() == "25.0 ± 8.3"  # a newcomer's rating
+    finally:
+        context.close()

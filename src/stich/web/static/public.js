@@ -57,6 +57,7 @@ function tableRow(entry) {
     const free = s.kind === "person" && !s.joined;
     names.append(pubNode("span", free ? "pubfree" : (s.kind === "bot" ? "pubbot" : "pubname"),
       free ? t("seat_free") : (s.kind === "bot" ? t("bot") : s.name)));
+    if (!free && s.kind !== "bot" && s.name) names.append(ratingBox(entry.game, s.name));
   });
   const facts = [];
   if (entry.status === "waiting") facts.push(trn("free_seats", entry.free));

@@ -46,6 +46,19 @@ function flushRatings(game) {
     .catch(() => {});
 }
 
+// The marks of a name's account in a game, filled in once known (asked with the other names
+// of the moment in one request).
+function ratingBox(game, name) {
+  const box = rtNode("span", "marks");
+  if (!ratingAsked[game]) {
+    ratingAsked[game] = { names: new Set(), waiting: [] };
+    setTimeout(() => flushRatings(game), 0);
+  }
+  ratingAsked[game].names.add(name);
+  ratingAsked[game].waiting.push([name, box]);
+  return box;
+}
+
 // A list's names, each followed by its account's rating in the game once it is known.
 function ratedNames(game, names) {
   const out = rtNode("span", "ratednames");
@@ -53,15 +66,7 @@ function ratedNames(game, names) {
     if (n) out.append(", ");
     const shown = name || "…";
     out.append(rtNode("span", "name", shown));
-    if (!name) return;
-    const box = rtNode("span", "marks");
-    out.append(box);
-    if (!ratingAsked[game]) {
-      ratingAsked[game] = { names: new Set(), waiting: [] };
-      setTimeout(() => flushRatings(game), 0);
-    }
-    ratingAsked[game].names.add(name);
-    ratingAsked[game].waiting.push([name, box]);
+    if (name) out.append(ratingBox(game, name));
   });
   return out;
 }
