@@ -473,6 +473,9 @@ def serve(
     redis_url: Annotated[str | None, typer.Option(
         metavar="URL", help="redis://HOST:6379: several servers share the lobby and route "
                             "each table to the one that holds it (docs/web.md).")] = None,
+    bot_clock: Annotated[float, typer.Option(
+        metavar="SECONDS", help="A bot account's time for a move at a table without a move "
+                                "clock; then the away bot plays for it.")] = 10.0,
 ) -> None:
     """Play in the browser: tables for people and bots, private links, whole matches."""
     try:
@@ -482,7 +485,7 @@ def serve(
     except ImportError:
         raise _fail("stich serve needs the web extra: pip install -e '.[web]'") from None
     settings = Settings(away_after=away_after, bot_delay=bot_delay, deal_wait=deal_wait,
-                        expire_after=expire_after)
+                        expire_after=expire_after, bot_clock=bot_clock)
     try:
         run_server(host, port, database_url, _records_dir().parent, settings, bot_workers,
                    redis_url)

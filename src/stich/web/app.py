@@ -23,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
+from stich.web.botseats import BotHub
 from stich.web.frames import Oversize, RateLimit, check_message, frame_text, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
 from stich.web.replay import Analyses, replay_router
@@ -55,6 +56,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         own_pool = pool is None
         executor = bot_pool(bot_workers) if pool is None else pool
         lobby = Lobby(store, executor, settings)
+        lobby.bots = BotHub(lobby)
         state.update(store=store, lobby=lobby,
                      analyses=Analyses(analysis_pool or pool))  # None: a worker of its own
         app.state.lobby = lobby
@@ -226,6 +228,27 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
 
     app.include_router(accounts_router(lambda: state["store"], body))
     app.include_router(replay_router(lobby, lambda: state["analyses"]))  # stich.web.replay
+
+    # --- a bot account's WebSocket (stich.web.botseats) ---------------------------------------
+    @app.websocket("/ws/bot")
+    async def bot_socket(socket: WebSocket) -> None:
+        """``stich engine connect``: the bot account's API token in ``Authorization: Bearer``
+        (never in the address, which access logs keep), then the engine protocol."""
+        from stich.web.accounts import token_hash
+
+        await socket.accept()
+        scheme, _, token = socket.headers.get("authorization", "").partition(" ")
+        name = None
+        if scheme.lower() == "bearer" and 0 < len(token.strip()) <= 128:
+            name = await asyncio.to_thread(state["store"].bot_of_token,
+                                           token_hash(token.strip()))
+        if name is None:
+            await socket.send_json({"type": "error", "message": "no bot account has this "
+                                    "token (POST /api/bot/token gives one)",
+                                    "code": "bot_token"})
+            await socket.close(code=4401)
+            return
+        await lobby().bots.serve(socket, name)
 
     # --- the table's WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

@@ -21,7 +21,7 @@ from typing import Any
 from stich.core.options import OptionsError
 from stich.games import game_class, game_names
 from stich.web import words
-from stich.web.actor import SeatInfo, Settings, TableActor, TableSettings
+from stich.web.actor import ACCOUNT_BOT, SeatInfo, Settings, TableActor, TableSettings
 from stich.web.store import Store, StoreFault
 from stich.web.thinking import levels
 
@@ -188,9 +188,13 @@ def _seats(game: str, count: int, spec: Any) -> list[SeatInfo]:
                                  args={"seat": number + 1, "known": ", ".join(known)})
             seats.append(SeatInfo("bot", name=f"Bot {number + 1} ({level})", level=level,
                                   joined=True))
+        elif kind == ACCOUNT_BOT:  # an invited bot account (stich.web.botseats)
+            from stich.web.botseats import invited_seat
+
+            seats.append(invited_seat(number, seat))
         else:
-            raise LobbyError(f"seat {number + 1}: kind is 'person' or 'bot'", code="seat_kind",
-                             args={"seat": number + 1})
+            raise LobbyError(f"seat {number + 1}: kind is 'person', 'bot' or 'botaccount'",
+                             code="seat_kind", args={"seat": number + 1})
     return seats
 
 
@@ -203,6 +207,8 @@ class Lobby:
         self._seeds = random.Random(settings.seed) if settings.seed is not None else None
         self.cluster: Any = None
         """With several workers: the Redis routing (``stich.web.cluster.Cluster``)."""
+        self.bots: Any = None
+        """The bot accounts connected here (``stich.web.botseats.BotHub``)."""
 
     async def resume(self) -> int:
         """Load every table that is not finished and go on where its log stops (with several
@@ -252,8 +258,10 @@ class Lobby:
         return TableActor(row, self.store, self.pool, self.settings)
 
     def _actor(self, row: dict[str, Any]) -> TableActor:
-        return TableActor(row, self.store, self.pool, self.settings,
-                          on_rematch=self.rematch)
+        actor = TableActor(row, self.store, self.pool, self.settings,
+                           on_rematch=self.rematch)
+        actor.bots = self.bots
+        return actor
 
     async def create(self, spec: Any) -> TableActor:
         """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}],
@@ -275,9 +283,17 @@ class Lobby:
         options = _options(cls.OPTIONS, spec.get("preset"), spec.get("options"))
         seats = _seats(game, cls.SEATS, spec.get("seats"))
         table_settings = _table_settings(spec.get("settings"))
-        return await self._open(game, options.preset,
-                                json.dumps(options.overrides(), default=_jsonable), seats,
-                                table_settings)
+        invited = any(s.kind == ACCOUNT_BOT for s in seats)
+        if invited:  # the bot accounts named: connected, playing this game (botseats)
+            if self.bots is None:
+                raise LobbyError("this server seats no bot accounts", 409, "bot_offline")
+            self.bots.invited(game, options.preset, seats)
+        actor = await self._open(game, options.preset,
+                                 json.dumps(options.overrides(), default=_jsonable), seats,
+                                 table_settings)
+        if invited:
+            await self.bots.seated(actor)
+        return actor
 
     async def _open(self, game: str, preset: str, options: str, seats: list[SeatInfo],
                     table_settings: TableSettings, status: str = "waiting") -> TableActor:
@@ -363,6 +379,10 @@ class Lobby:
                         or await asyncio.to_thread(self.store.login_name, login) != name):
             raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403,
                              code="name_account", args={"name": name})
+        if account and await asyncio.to_thread(self.store.is_bot, name):
+            raise LobbyError(f"{name} is a bot account: it takes seats through "
+                             "'stich engine connect'", 403, "bot_account_join",
+                             {"name": name})
         if not account:  # an account's name was checked when it was made (clean_name)
             name = clean_name(given)
         if any(same_name(name, other.name) for other in actor.seats
@@ -395,6 +415,8 @@ class Lobby:
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
         actor.inbox.put_nowait(("start",))
         actor.inbox.put_nowait(("wake",))
+        if self.bots is not None:  # a table that allows bot accounts may now seat them
+            self.bots.fill()
         return number, info.token
 
 
@@ -404,14 +426,21 @@ def _table_settings(spec: Any) -> TableSettings:
     if spec is None:
         return TableSettings()
     if not isinstance(spec, dict):
-        raise LobbyError("'settings' is an object of clock, bot_delay and deal_wait",
-                         code="bad_settings")
-    values: dict[str, float] = {}
+        raise LobbyError("'settings' is an object of clock, bot_delay, deal_wait and "
+                         "allow_bots", code="bad_settings")
+    values: dict[str, Any] = {}
     for name, value in spec.items():
+        if name == "allow_bots":  # bot accounts may take free seats (stich.web.botseats)
+            if not isinstance(value, bool):
+                raise LobbyError("setting allow_bots: true or false", code="bad_setting",
+                                 args={"setting": name, "low": 0, "high": 1})
+            values[name] = value
+            continue
         limits = TableSettings.LIMITS.get(name)
         if limits is None:
             raise LobbyError(f"unknown setting {str(name)[:40]!r}; known: "
-                             f"{', '.join(TableSettings.LIMITS)}", code="unknown_setting",
+                             f"{', '.join(TableSettings.LIMITS)}, allow_bots",
+                             code="unknown_setting",
                              args={"setting": str(name)[:40]})
         if value is None and name in ("bot_delay", "deal_wait"):
             continue

@@ -77,3 +77,13 @@ account_seats = sa.Table(
 )
 """The seats taken with an account's login: its profile lists these matches, not every match
 some guest played under the same name."""
+
+bot_accounts = sa.Table(
+    "web_bot_accounts", metadata,
+    sa.Column("name", sa.String(100), sa.ForeignKey("web_accounts.name", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("created", sa.Float(), nullable=False),
+)
+"""The bot accounts (docs/web.md, "Bot accounts"): membership makes an account one; the
+SHA-256 of its API token (``stich engine connect --token``), never the token itself."""
