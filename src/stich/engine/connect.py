@@ -54,7 +54,7 @@ def socket_url(url: str) -> str:
     return url if url.endswith("/ws/bot") else url + "/ws/bot"
 
 
-def probe(command: str, timeout: float = 5.0) -> dict[str, Any]:
+def probe(command: str, timeout: float = 15.0) -> dict[str, Any]:
     """An outside engine's ``hello`` (its name and games), asked once at the start."""
     try:
         args = shlex.split(command)

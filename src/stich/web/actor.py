@@ -301,7 +301,9 @@ class TableActor:
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [{**info.public(), "away": self.away[seat],
-                 "connected": bool(self.clients[seat])}
+                 "connected": bool(self.clients[seat]) or (
+                     info.kind == ACCOUNT_BOT and self.bots is not None
+                     and info.name in self.bots.connections)}
                 for seat, info in enumerate(self.seats)]
 
     def seat_of(self, token: str) -> int | None:

@@ -1,0 +1,344 @@
+"""Bot accounts (docs/web.md, "Bot accounts"; docs/engine-protocol.md, "Connecting to a
+server"): an account becomes a bot account, gets an API token, connects with ``stich engine
+connect`` (our bot, or an outside engine behind it) and plays whole matches at the tables
+that invite it or allow bots; the away bot plays its seat while it is silent; its socket never
+carries a card its seat did not see (the information state of the rules' S-, B- and J- deals)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stich.core.knowledge import Event
+from stich.core.records import DealRecord
+from stich.engine.connect import Bridge, bridge_for
+from stich.records import replay, verify
+from stich.web.actor import Settings
+from stich.web.app import create_app
+from tests.browser import LiveServer
+from tests.web.helpers import FAST, client_for, next_message, play_randomly
+from tests.web.test_secrets import cards_in
+
+pytest.importorskip("websockets", reason="the web extra is not installed")
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICK = Settings(**{**FAST.__dict__, "bot_clock": 1.0})
+"""A bot account has 1 s for a move (silence is found quickly)."""
+
+
+class Sync:
+    """A websockets client as the helpers read a socket (``recv``, ``send_text``)."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+
+    def recv(self, timeout: float = 30) -> str:
+        text: str = self.socket.recv(timeout=timeout)
+        return text
+
+    def send_text(self, text: str) -> None:
+        self.socket.send(text)
+
+
+@contextmanager
+def server(url: str, pool: Executor, settings: Settings = QUICK) -> Iterator[str]:
+    with LiveServer(create_app(url, settings, pool)) as base:
+        yield base
+
+
+def call(base: str, path: str, body: dict[str, Any] | None = None, login: str | None = None,
+         ok: bool = True) -> tuple[int, Any]:
+    import urllib.error
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if login:
+        headers["Cookie"] = f"stich_login={login}"
+    request = urllib.request.Request(base + path, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            status, payload = answer.status, json.load(answer)
+    except urllib.error.HTTPError as error:
+        status, payload = error.code, json.load(error)
+    if ok:
+        assert status == 200, payload
+    return status, payload
+
+
+def bot_account(base: str, name: str) -> str:
+    """A new bot account (signed up with the flag) and its API token."""
+    _, made = call(base, "/api/accounts", {"name": name, "password": "geheim123", "bot": True})
+    _, token = call(base, "/api/bot/token", {}, login=made["login"])
+    value: str = token["token"]
+    return value
+
+
+class Running:
+    """A bridge in a thread of its own, every message it got kept."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+        self.got: list[dict[str, Any]] = []
+        self.lines: list[str] = []
+        bridge.log = self.lines.append
+        route = bridge._route
+
+        def keep(message: dict[str, Any], sends: Any) -> None:
+            self.got.append(message)
+            route(message, sends)
+
+        bridge._route = keep  # type: ignore[method-assign]
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        self.loop.run_until_complete(self.bridge.run())
+
+    def __enter__(self) -> Running:
+        self.thread.start()
+        for _ in range(500):
+            if self.bridge.connected.is_set():
+                return self
+            time.sleep(0.02)
+        raise AssertionError(f"the bridge did not connect: {self.lines}")
+
+    def __exit__(self, *exc: object) -> None:
+        self.loop.call_soon_threadsafe(self.bridge.stop)
+        self.thread.join(timeout=10)
+
+
+def open_table(base: str, seats: list[dict[str, Any]], settings: dict[str, Any] | None = None,
+               ok: bool = True) -> tuple[int, Any]:
+    return call(base, "/api/tables", {"game": "schnapsen", "seats": seats,
+                                      "settings": settings or {}}, ok=ok)
+
+
+@contextmanager
+def person(base: str, table_id: str, name: str) -> Iterator[tuple[int, Sync]]:
+    from websockets.sync.client import connect
+
+    _, joined = call(base, f"/api/tables/{table_id}/join", {"name": name})
+    with connect(base.replace("http", "ws") + f"/ws/{table_id}?token={joined['token']}"
+                 ) as socket:
+        yield joined["seat"], Sync(socket)
+
+
+def check_secrets(got: list[dict[str, Any]], table_id: str, record: dict[str, Any],
+                  seat: int) -> None:
+    """The bot's socket carried its seat's information state and nothing else: each deal's
+    events are a prefix of it, no message names a card the seat did not see."""
+    deals = [replay(DealRecord.from_dict(raw)) for raw in record["deals"]]
+    mine = [{k: v for k, v in m.items() if k != "table"} for m in got
+            if m.get("table") == table_id]
+    number = -1
+    events: dict[int, list[Event]] = {}
+    cards: dict[int, set[str]] = {}
+    for message in mine:
+        if message["type"] == "deal":
+            number = message["deal"] - 1
+            assert message["seat"] == seat
+        elif message["type"] == "event":
+            events.setdefault(number, []).append(Event.from_dict(message["event"]))
+        if message["type"] != "match_end":  # the final score names no card
+            cards.setdefault(number, set()).update(cards_in(message))
+    assert len(events) == len(deals), "the bot was not told every deal"
+    for deal, told in events.items():
+        info = deals[deal].information_state(seat)
+        assert tuple(told) == info.events[:len(told)]
+        seen = {card.name for event in info.events for card in event.cards}
+        leaked = cards[deal] - seen
+        assert not leaked, (deal, leaked)
+    acts = [m for m in mine if m["type"] == "act"]
+    assert acts and all(m["time_ms"] == 1000 for m in acts)
+
+
+def test_a_bot_account_is_made_marked_and_keeps_its_token_secret(sqlite_url: str,
+                                                                  pool: Executor) -> None:
+    with client_for(sqlite_url, pool) as client:
+        made = client.post("/api/accounts", json={"name": "Robo", "password": "geheim123",
+                                                  "bot": True}).json()
+        assert made["bot"] is True and client.get("/api/me").json()["bot"] is True
+        token = client.post("/api/bot/token", json={}).json()["token"]
+        again = client.post("/api/bot/token", json={}).json()["token"]
+        assert token != again
+        store = client.app.state.lobby.store
+        assert store.bot_of_token(token) is None  # the first no longer connects
+        from stich.web.accounts import token_hash
+
+        assert store.bot_of_token(token_hash(again)) == "Robo"
+        with store.engine.connect() as conn:  # only the hash is kept
+            assert again not in json.dumps([list(r) for r in conn.exec_driver_sql(
+                "SELECT * FROM web_bot_accounts")])
+        # a bot account takes no seat as a person
+        table = client.post("/api/tables", json={"game": "schnapsen"}).json()["id"]
+        refused = client.post(f"/api/tables/{table}/join", json={"name": "Robo"})
+        assert refused.status_code == 403 and refused.json()["code"] == "bot_account_join"
+        # a person's account: no token; it may become a bot account until it takes a seat
+        client.cookies.clear()
+        client.post("/api/accounts", json={"name": "Anna", "password": "geheim123"})
+        assert client.post("/api/bot/token", json={}).json()["code"] == "not_bot"
+        client.post(f"/api/tables/{table}/join", json={"name": "Anna"})
+        assert client.post("/api/bot/upgrade", json={}).json()["code"] == "bot_played"
+        client.cookies.clear()
+        client.post("/api/accounts", json={"name": "Neu", "password": "geheim123"})
+        assert client.post("/api/bot/upgrade", json={}).json() == {"name": "Neu", "bot": True}
+        assert client.post("/api/bot/upgrade", json={}).json()["code"] == "already_bot"
+        assert client.get("/api/accounts/Neu/matches").json()["bot"] is True
+        # without a token, or with a wrong one, the bot socket is closed
+        with client.websocket_connect("/ws/bot", headers={"Authorization": "Bearer nope"}
+                                      ) as socket:
+            assert socket.receive_json()["code"] == "bot_token"
+        # an invitation of a bot account that is not connected is refused
+        refused = client.post("/api/tables", json={"game": "schnapsen", "seats": [
+            {"kind": "person"}, {"kind": "botaccount", "name": "Robo"}]})
+        assert refused.status_code == 409 and refused.json()["code"] == "bot_offline"
+
+
+def test_an_invited_bot_account_plays_a_whole_match(sqlite_url: str, pool: Executor,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    with server(sqlite_url, pool) as base:
+        token = bot_account(base, "Robo")
+        with Running(bridge_for(base, token, "random", None, seed=3)) as bot:
+            _, table = open_table(base, [{"kind": "person"},
+                                         {"kind": "botaccount", "name": "Robo"}])
+            assert table["seats"][1] == {"kind": "botaccount", "name": "Robo", "level": "",
+                                         "joined": True, "away": False, "connected": True}
+            with person(base, table["id"], "Anna") as (seat, socket):
+                end = play_randomly(socket, seat, random.Random(1), [])
+            _, info = call(base, f"/api/tables/{table['id']}")
+            record = json.loads(json.dumps(_record(base, table["id"])))
+            assert bot.bridge.answered > 0
+            check_secrets(bot.got, table["id"], record, 1)
+            assert [m for m in bot.got if m["type"] == "match_end"]
+        assert end["match"] == record["match"]
+        assert verify(record)["deals"] == len(record["deals"])
+        assert info["seats"][1]["kind"] == "botaccount"
+        assert not any(d.get("forfeit") for d in record["deals"])
+        # the profile lists the bot's match; the list marks the bot's seat
+        _, listed = call(base, "/api/accounts/Robo/matches")
+        assert listed["bot"] is True and listed["matches"][0]["bots"] == [1]
+    assert token not in caplog.text and all(token not in line for line in bot.lines)
+
+
+def _record(base: str, table_id: str) -> dict[str, Any]:
+    import urllib.request
+
+    with urllib.request.urlopen(f"{base}/api/tables/{table_id}/record", timeout=30) as answer:
+        data: dict[str, Any] = json.load(answer)
+        return data
+
+
+@pytest.mark.parametrize("engine", ["node examples/engine.js",
+                                    f"{sys.executable} -m stich engine --bot rules"])
+def test_stich_engine_connect_runs_an_outside_engine(sqlite_url: str, pool: Executor,
+                                                     engine: str) -> None:
+    if engine.startswith("node") and subprocess.run(["which", "node"], capture_output=True
+                                                    ).returncode:
+        pytest.skip("no node on this machine")
+    with server(sqlite_url, pool, Settings(**{**FAST.__dict__, "bot_clock": 5.0})) as base:
+        token = bot_account(base, "Engel")
+        bridge = subprocess.Popen(
+            [sys.executable, "-m", "stich", "engine", "connect", base, "--engine", engine],
+            env=dict(os.environ, STICH_BOT_TOKEN=token,
+                     PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get(
+                         "PYTHONPATH", "")),
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            for _ in range(300):
+                status, table = open_table(base, [{"kind": "person"}, {
+                    "kind": "botaccount", "name": "Engel"}], ok=False)
+                if status == 200:
+                    break
+                assert bridge.poll() is None, bridge.stderr.read() if bridge.stderr else ""
+                time.sleep(0.1)
+            assert status == 200, table
+            with person(base, table["id"], "Anna") as (seat, socket):
+                play_randomly(socket, seat, random.Random(2), [])
+            record = _record(base, table["id"])
+        finally:
+            bridge.terminate()
+            _, err = bridge.communicate(timeout=10)
+        verify(record)
+        assert not any(d.get("forfeit") for d in record["deals"]), record["deals"]
+        assert token.encode() not in err and b"connected to" in err
+
+
+def test_a_silent_bot_account_is_replaced_by_the_away_bot(sqlite_url: str,
+                                                          pool: Executor) -> None:
+    from websockets.sync.client import connect
+
+    with server(sqlite_url, pool) as base:
+        token = bot_account(base, "Stumm")
+        url = base.replace("http", "ws") + "/ws/bot"
+        with connect(url, additional_headers={"Authorization": f"Bearer {token}"}) as silent:
+            assert json.loads(silent.recv(timeout=10))["type"] == "hello"
+            silent.send(json.dumps({"type": "hello", "protocol": 1, "name": "stumm",
+                                    "games": ["schnapsen"]}))
+            _, table = open_table(base, [{"kind": "person"},
+                                         {"kind": "botaccount", "name": "Stumm"}])
+            seen: list[dict[str, Any]] = []
+            with person(base, table["id"], "Anna") as (seat, socket):
+                # the bot is asked, says nothing: within its 1 s clock the away bot plays
+                while True:
+                    message = next_message(socket)
+                    seen.append(message)
+                    if message["type"] == "seats" and message["seats"][1]["away"]:
+                        break
+                    if message.get("type") == "turn" and message.get("seat") == seat and (
+                            "legal" in message):
+                        socket.send_text(json.dumps({"type": "action",
+                                                     "action": message["legal"][0]}))
+                # it answers again (late): its seat is its own again
+                assert json.loads(silent.recv(timeout=10))["type"] == "match"
+                act = None
+                while act is None:
+                    told = json.loads(silent.recv(timeout=10))
+                    act = told if told["type"] == "act" else None
+                silent.send(json.dumps({"type": "action", "table": table["id"],
+                                        "id": act["legal"][0]["id"]}))
+                while True:
+                    message = next_message(socket)
+                    if message["type"] == "seats" and not message["seats"][1]["away"]:
+                        break
+                    if message.get("type") == "turn" and message.get("seat") == seat and (
+                            "legal" in message):
+                        socket.send_text(json.dumps({"type": "action",
+                                                     "action": message["legal"][0]}))
+                # gone for good: the away bot plays the rest of the match
+                silent.close()
+                play_randomly(socket, seat, random.Random(5), seen)
+        record = _record(base, table["id"])
+    verify(record)
+    assert not any(d.get("forfeit") for d in record["deals"])
+
+
+def test_a_seeking_bot_account_takes_a_seat_where_bots_are_allowed(sqlite_url: str,
+                                                                   pool: Executor) -> None:
+    with server(sqlite_url, pool) as base:
+        token = bot_account(base, "Sucher")
+        closed_id = open_table(base, [{"kind": "person"}, {"kind": "person"}])[1]["id"]
+        with Running(bridge_for(base, token, "random", None, seek=True, games=["schnapsen"])):
+            call(base, f"/api/tables/{closed_id}/join", {"name": "Bert"})
+            _, table = open_table(base, [{"kind": "person"}, {"kind": "person"}],
+                                  {"allow_bots": True})
+            with person(base, table["id"], "Anna") as (seat, socket):
+                play_randomly(socket, seat, random.Random(4), [])
+            _, closed = call(base, f"/api/tables/{closed_id}")  # bots not allowed there
+        _, info = call(base, f"/api/tables/{table['id']}")
+        assert info["status"] == "finished" and info["seats"][1]["name"] == "Sucher"
+        assert info["seats"][1]["kind"] == "botaccount"
+        assert closed["status"] == "waiting" and not closed["seats"][1]["joined"]
