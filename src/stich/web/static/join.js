@@ -48,6 +48,7 @@ function joinPage(table) {
     radio.onchange = () => { joinSeat = number; };
     row.append(radio, joinNode("span", "", seatLabel(table, number) + ": "));
     row.append(joinNode("span", isFree ? "free" : "taken", isFree ? t("seat_free") : s.name || "?"));
+    if (s.kind === "botaccount") row.append(joinNode("span", "mark botaccount", t("bot_account_mark")));
     box.append(row);
   });
   ownerControls(table);

@@ -19,6 +19,13 @@ async function start() {
   const answer = await fetch("/api/accounts/" + encodeURIComponent(profileName) + "/matches");
   const data = await answer.json();
   if (!answer.ok) { $("error").textContent = errorText(data); return; }
+  if (data.bot) {   // a bot account, marked everywhere (docs/web.md, "Bot accounts")
+    const badge = document.createElement("span");
+    badge.className = "mark botaccount";
+    badge.textContent = " " + t("bot_account_mark");
+    badge.title = t("profile_bot");
+    $("title").append(badge);
+  }
   const games = await (await fetch("/api/games")).json();
   const title = (m) => {   // the game and preset by their words, as the lobby names them
     const g = games.find((x) => x.game === m.game);
@@ -29,7 +36,9 @@ async function start() {
   };
   const items = data.matches.map((m) => {
     const li = document.createElement("li");
-    li.append(title(m) + ": " + m.seats.join(", ") + " – ",
+    const bots = m.bots || [];
+    li.append(title(m) + ": " + m.seats.map((n, i) =>
+      n + (bots.includes(i) ? " (" + t("bot_account_mark") + ")" : "")).join(", ") + " – ",
               link("/replay/" + encodeURIComponent(m.id), t("replay")));
     return li;
   });
