@@ -31,6 +31,7 @@ from stich.web.app import create_app
 from tests.browser import LiveServer
 from tests.web.helpers import FAST, client_for, next_message, play_randomly
 from tests.web.test_secrets import cards_in
+from tests.web.test_workers import workers  # noqa: F401 - a fixture
 
 pytest.importorskip("websockets", reason="the web extra is not installed")
 
@@ -342,3 +343,30 @@ def test_a_seeking_bot_account_takes_a_seat_where_bots_are_allowed(sqlite_url: s
         assert info["status"] == "finished" and info["seats"][1]["name"] == "Sucher"
         assert info["seats"][1]["kind"] == "botaccount"
         assert closed["status"] == "waiting" and not closed["seats"][1]["joined"]
+
+
+@pytest.mark.slow  # two workers start: about 20 s
+def test_a_bot_account_connected_to_one_worker_plays_at_the_others_table(
+        workers: list[str]) -> None:  # noqa: F811 - the fixture of test_workers
+    """Several workers (docs/web.md): the bot's socket reached the second worker, the table
+    lives in the first; the table asks it through Redis and its answers come back."""
+    one, two = (f"http://{host}" for host in workers)
+    token = bot_account(one, "Fern")
+    with Running(bridge_for(two, token, "random", None, seed=5)) as bot:
+        for _ in range(100):  # the first worker hears of the bot through Redis
+            status, table = open_table(one, [{"kind": "person"}, {
+                "kind": "botaccount", "name": "Fern"}], ok=False)
+            if status == 200:
+                break
+            time.sleep(0.1)
+        assert status == 200, table
+        _, info = call(two, f"/api/tables/{table['id']}")
+        assert info["seats"][1]["kind"] == "botaccount"
+        with person(one, table["id"], "Anna") as (seat, socket):
+            play_randomly(socket, seat, random.Random(6), [])
+        record = _record(one, table["id"])
+        assert bot.bridge.answered > 0
+    verify(record)
+    assert not any(d.get("forfeit") for d in record["deals"]), record["deals"]
+    moves = [m for m in bot.got if m["type"] == "act" and m["table"] == table["id"]]
+    assert len(moves) == bot.bridge.answered

@@ -303,7 +303,7 @@ class TableActor:
         return [{**info.public(), "away": self.away[seat],
                  "connected": bool(self.clients[seat]) or (
                      info.kind == ACCOUNT_BOT and self.bots is not None
-                     and info.name in self.bots.connections)}
+                     and self.bots.connection(info.name) is not None)}
                 for seat, info in enumerate(self.seats)]
 
     def seat_of(self, token: str) -> int | None:

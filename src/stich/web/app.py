@@ -65,6 +65,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             from stich.web.cluster import Cluster
 
             cluster = Cluster(redis_url, lobby)
+            lobby.bots.cluster = cluster
             await cluster.start()
             lobby.cluster = cluster
         state["cluster"] = cluster

@@ -84,6 +84,9 @@ class Connection:
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(10_000)
         self.pending: dict[str, asyncio.Future[dict[str, Any] | Silent]] = {}
         """The table whose question waits for this bot's ``action``, and its future."""
+        self.routes: dict[str, str] = {}
+        """The tables of other workers that asked this bot through Redis: the worker to
+        pass its answer to (``stich.web.cluster``)."""
 
     def plays(self, game: str, preset: str) -> bool:
         allowed = self.presets.get(game)
@@ -112,10 +115,36 @@ class Connection:
         self.pending[table_id] = future
         return future
 
-    def answered(self, message: dict[str, Any]) -> None:
+    def answered(self, message: dict[str, Any]) -> bool:
+        """Hand the bot's answer to the question waiting for it here; False: none waits."""
         future = self.pending.pop(str(message.get("table")), None)
-        if future is not None and not future.done():
+        if future is None:
+            return False
+        if not future.done():
             future.set_result(message)
+        return True
+
+
+class RemoteConnection(Connection):
+    """A bot account connected to another worker (several workers, ``stich.web.cluster``):
+    what a table here sends it goes there through Redis, in order, and its answers come
+    back the same way."""
+
+    def __init__(self, name: str, hello: dict[str, Any], worker: str, connection: str,
+                 cluster: Any) -> None:
+        super().__init__(name, hello)
+        self.id, self.worker, self.cluster = connection, worker, cluster
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.cluster.post(self.worker, {"op": "bot_send", "table": "", "name": self.name,
+                                        "conn": self.id, "from": self.cluster.id,
+                                        "message": message})
+
+    def close(self) -> None:
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result(Silent())
+        self.pending.clear()
 
 
 class AccountSeat:
@@ -133,7 +162,7 @@ class AccountSeat:
             ) -> asyncio.Future[dict[str, Any] | Silent] | None:
         """Send what the seat saw since it was last asked and ``act``; the answer's future,
         None when the bot account is not connected."""
-        connection = hub.connections.get(self.name)
+        connection = hub.connection(self.name)
         if connection is None:
             return None
         game, seat, base = table.game, self.seat, {"table": self.table_id}
@@ -189,6 +218,15 @@ class BotHub:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.connections: dict[str, Connection] = {}
+        """The bot accounts whose sockets this worker holds."""
+        self.remote: dict[str, RemoteConnection] = {}
+        """With several workers: the bot accounts connected to the others (their presence
+        in Redis, ``stich.web.cluster``)."""
+        self.cluster: Any = None
+
+    def connection(self, name: str) -> Connection | None:
+        """The bot account's connection, here or (several workers) at another worker."""
+        return self.connections.get(name) or self.remote.get(name)
 
     # --- the socket --------------------------------------------------------------------------
     async def serve(self, socket: Any, name: str) -> None:
@@ -211,6 +249,8 @@ class BotHub:
                       "took its place", "code": "replaced"})
             old.close()
         self.connections[name] = connection
+        if self.cluster is not None:  # the other workers' tables may ask it too
+            await self.cluster.bot_here(connection, hello)
         log.info("bot account %s connected (%s)", name, connection.engine or "unnamed")
         sending = asyncio.create_task(self._sender(socket, connection))
         self._back(name)
@@ -222,14 +262,18 @@ class BotHub:
                 except protocol.ProtocolError as error:
                     connection.send({"type": "error", "message": str(error)})
                     continue
-                if message["type"] in ("action", "error") and "table" in message:
-                    connection.answered(message)
+                if message["type"] in ("action", "error") and "table" in message and (
+                        not connection.answered(message)):
+                    self._pass_on(connection, message)
                 # info lines and anything else are the bot's own logging
         except Exception:  # the socket is gone (disconnect, or a frame it could not read)
             pass
         finally:
             if self.connections.get(name) is connection:
                 del self.connections[name]
+                if self.cluster is not None:
+                    with contextlib.suppress(Exception):
+                        await self.cluster.bot_gone(connection)
             connection.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(sending, 5)
@@ -241,6 +285,67 @@ class BotHub:
             await socket.send_text(json.dumps(message, separators=(",", ":")))
         with contextlib.suppress(Exception):
             await socket.close(code=4409 if not self._current(connection) else 1000)
+
+    # --- several workers (stich.web.cluster) --------------------------------------------------
+    def _pass_on(self, connection: Connection, message: dict[str, Any]) -> None:
+        """An answer for a table of another worker goes back to it."""
+        worker = connection.routes.pop(str(message.get("table")), None)
+        if worker is not None and self.cluster is not None:
+            self.cluster.post(worker, {"op": "bot_answer", "table": "", "name": connection.name,
+                                       "conn": connection.id, "message": message})
+
+    def presence(self, data: dict[str, Any]) -> None:
+        """Another worker says a bot account connected there (or went)."""
+        name, conn = str(data.get("name")), str(data.get("conn"))
+        if self.cluster is None or data.get("worker") == self.cluster.id:
+            return
+        old = self.remote.get(name)
+        if data.get("gone"):
+            if old is not None and old.id == conn:
+                del self.remote[name]
+                old.close()
+            return
+        if old is not None and old.id == conn:
+            return
+        local = self.connections.pop(name, None)
+        if local is not None:  # a newer connection at another worker takes its place
+            local.send({"type": "error", "message": "another connection of this bot account "
+                        "took its place", "code": "replaced"})
+            local.close()
+        if old is not None:
+            old.close()
+        self.remote[name] = RemoteConnection(name, data.get("hello") or {},
+                                             str(data.get("worker")), conn, self.cluster)
+        self._back(name)
+        self.fill()
+
+    def relayed_send(self, request: dict[str, Any]) -> None:
+        """A table of another worker speaks to a bot account connected here."""
+        message = request["message"]
+        table = str(message.get("table"))
+        connection = self.connections.get(str(request.get("name")))
+        if connection is None or connection.id != request.get("conn"):
+            if message.get("type") == "act" and self.cluster is not None:  # gone: silence
+                self.cluster.post(str(request["from"]), {
+                    "op": "bot_answer", "table": "", "name": request.get("name"),
+                    "conn": request.get("conn"), "message": {"type": "gone", "table": table}})
+            return
+        if message.get("type") == "act":
+            connection.routes[table] = str(request["from"])
+        connection.send(message)
+
+    def relayed_answer(self, request: dict[str, Any]) -> None:
+        """A bot account connected to another worker answers a table here."""
+        remote = self.remote.get(str(request.get("name")))
+        message = request["message"]
+        if remote is None or remote.id != request.get("conn"):
+            return
+        if message.get("type") == "gone":
+            future = remote.pending.pop(str(message.get("table")), None)
+            if future is not None and not future.done():
+                future.set_result(Silent())
+            return
+        remote.answered(message)
 
     def _current(self, connection: Connection) -> bool:
         return self.connections.get(connection.name) is connection
@@ -256,7 +361,7 @@ class BotHub:
     def match_over(self, actor: TableActor, score: dict[str, Any]) -> None:
         """Tell the table's bot accounts the match's final score (``match_end``)."""
         for info in actor.seats:
-            connection = self.connections.get(info.name) if info.kind == KIND else None
+            connection = self.connection(info.name) if info.kind == KIND else None
             if connection is not None:
                 connection.send({**protocol.match_end(score), "table": actor.id})
         self.fill()
@@ -278,7 +383,7 @@ class BotHub:
         for number, info in enumerate(seats):
             if info.kind != KIND:
                 continue
-            connection = self.connections.get(info.name)
+            connection = self.connection(info.name)
             if connection is None:
                 raise LobbyError(f"seat {number + 1}: the bot account {info.name!r} is not "
                                  "connected", 409, "bot_offline", {"name": info.name})
@@ -318,7 +423,7 @@ class BotHub:
                                                           False)
                     or not any(s.kind == "person" and s.joined for s in actor.seats)):
                 continue
-            for connection in list(self.connections.values()):
+            for connection in [*self.connections.values(), *self.remote.values()]:
                 free = [n for n, s in enumerate(actor.seats)
                         if s.kind == "person" and not s.joined]
                 if not free:
