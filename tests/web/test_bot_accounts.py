@@ -243,8 +243,9 @@ def _record(base: str, table_id: str) -> dict[str, Any]:
         return data
 
 
-@pytest.mark.parametrize("engine", ["node examples/engine.js",
-                                    f"{sys.executable} -m stich engine --bot rules"])
+@pytest.mark.parametrize("engine", [
+    "node examples/engine.js",
+    pytest.param(f"{sys.executable} -m stich engine --bot rules", marks=pytest.mark.slow)])
 def test_stich_engine_connect_runs_an_outside_engine(sqlite_url: str, pool: Executor,
                                                      engine: str) -> None:
     if engine.startswith("node") and subprocess.run(["which", "node"], capture_output=True
@@ -370,3 +371,97 @@ def test_a_bot_account_connected_to_one_worker_plays_at_the_others_table(
     assert not any(d.get("forfeit") for d in record["deals"]), record["deals"]
     moves = [m for m in bot.got if m["type"] == "act" and m["table"] == table["id"]]
     assert len(moves) == bot.bridge.answered
+
+
+def test_an_illegal_answer_forfeits_the_deal(sqlite_url: str, pool: Executor) -> None:
+    """An id that is not legal loses the deal by the game's illegal-move rule (S-12 in
+    Schnapsen), as any bot's illegal move does; the record names the rule and the reason."""
+    from websockets.sync.client import connect
+
+    with server(sqlite_url, pool) as base:
+        token = bot_account(base, "Falsch")
+        url = base.replace("http", "ws") + "/ws/bot"
+        with connect(url, additional_headers={"Authorization": f"Bearer {token}"}) as wrong:
+            wrong.recv(timeout=10)
+            wrong.send(json.dumps({"type": "hello", "protocol": 1, "name": "falsch",
+                                   "games": ["schnapsen"]}))
+            _, table = open_table(base, [{"kind": "person"},
+                                         {"kind": "botaccount", "name": "Falsch"}])
+            with person(base, table["id"], "Anna") as (seat, socket):
+                seen: list[dict[str, Any]] = []
+                while not any(m.get("type") == "forfeit" for m in seen):
+                    message = next_message(socket)
+                    seen.append(message)
+                    if message.get("type") == "turn" and message.get("seat") == seat and (
+                            "legal" in message):
+                        socket.send_text(json.dumps({"type": "action",
+                                                     "action": message["legal"][0]}))
+                    try:
+                        told = json.loads(wrong.recv(timeout=0.01))
+                    except TimeoutError:
+                        continue
+                    if told["type"] == "act":
+                        wrong.send(json.dumps({"type": "action", "table": table["id"],
+                                               "id": -1}))
+                wrong.close()  # gone: the away bot plays the rest of the match
+                play_randomly(socket, seat, random.Random(7), seen)
+        record = _record(base, table["id"])
+    forfeit = record["deals"][0]["forfeit"]
+    assert forfeit["seat"] == 1 and forfeit["rule"] == "engine"
+    assert "Falsch" in forfeit["reason"] and "not legal" in forfeit["reason"]
+    verify(record)
+
+
+def test_the_bridge_connects_again_after_the_server_was_gone(sqlite_url: str,
+                                                             pool: Executor) -> None:
+    """A server that is not there yet, and one that goes away and comes back: the bridge
+    connects once it is there (1, 2, 4 ... s apart)."""
+    from tests.browser import free_port
+
+    with server(sqlite_url, pool) as base:
+        token = bot_account(base, "Zurueck")
+    port = free_port()
+    bot = Running(bridge_for(f"http://127.0.0.1:{port}", token, "random", None, tables=2))
+    bot.thread.start()  # nobody listens yet: it tries again
+    try:
+        for _ in range(2):  # the server comes, goes, and comes again on the same port
+            with On(create_app(sqlite_url, QUICK, pool), port):
+                for _ in range(200):
+                    if bot.bridge.connected.is_set():
+                        break
+                    time.sleep(0.05)
+                # connected: a table may invite it
+                open_table(f"http://127.0.0.1:{port}", [
+                    {"kind": "person"}, {"kind": "botaccount", "name": "Zurueck"}])
+            for _ in range(200):
+                if not bot.bridge.connected.is_set():
+                    break
+                time.sleep(0.05)
+    finally:
+        bot.__exit__(None, None, None)
+    assert any("cannot connect" in line for line in bot.lines)
+    assert sum("connected to" in line for line in bot.lines) == 2
+    assert all(token not in line for line in bot.lines)
+
+
+class On:
+    """The app served by uvicorn in a thread on the given port (the same port again)."""
+
+    def __init__(self, app: Any, port: int) -> None:
+        import uvicorn
+
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> On:
+        self.thread.start()
+        for _ in range(500):
+            if self.server.started:
+                return self
+            time.sleep(0.02)
+        raise AssertionError("the server did not start")
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)

@@ -223,6 +223,8 @@ class BotHub:
         """With several workers: the bot accounts connected to the others (their presence
         in Redis, ``stich.web.cluster``)."""
         self.cluster: Any = None
+        self._filling: set[asyncio.Task[None]] = set()
+        """The seatings under way (kept, so none is collected before it ends)."""
 
     def connection(self, name: str) -> Connection | None:
         """The bot account's connection, here or (several workers) at another worker."""
@@ -413,7 +415,9 @@ class BotHub:
     def fill(self) -> None:
         """Seat the connected bot accounts that ask for games at the waiting tables that
         allow them, once a person has joined (one seat each, a table at a time)."""
-        asyncio.get_running_loop().create_task(self._fill())
+        task = asyncio.get_running_loop().create_task(self._fill())
+        self._filling.add(task)
+        task.add_done_callback(self._filling.discard)
 
     async def _fill(self) -> None:
         from stich.web.store import Store, StoreFault
