@@ -36,6 +36,7 @@ from stich.games import game_class, match_class
 from stich.play.driver import Driver, Taken
 from stich.schnapsen.caution import CostlyAction, costly_action_warning
 from stich.schnapsen.game import Schnapsen
+from stich.web.botseats import KIND, AccountSeat, Silent, bot_clock
 from stich.web.deal_end import deal_end, match_end
 from stich.web.refusals import refusal
 from stich.web.scoreboard import score_states, score_svg
@@ -45,7 +46,7 @@ from stich.web.views import public_view, seat_view
 
 log = logging.getLogger("stich.web")
 
-ACCOUNT_BOT = "botaccount"
+ACCOUNT_BOT = KIND
 """The seat kind of a bot account connected with ``stich engine connect``
 (``stich.web.botseats``)."""
 
@@ -823,8 +824,6 @@ class TableActor:
     def _ask_account(self, seat: int) -> bool:
         """Ask the seat's bot account over its connection, with the bot clock running;
         False when it is not connected."""
-        from stich.web.botseats import AccountSeat, bot_clock
-
         table = self.table
         if self.bots is None or table is None:
             return False
@@ -865,8 +864,6 @@ class TableActor:
 
     async def _account_item(self, item: tuple[Any, ...]) -> None:
         """A bot account's answer, its clock running out, or its connecting again."""
-        from stich.web.botseats import Silent
-
         kind, seat = item[0], item[1]
         table = self.table
         if (table is None or self.seats[seat].kind != ACCOUNT_BOT

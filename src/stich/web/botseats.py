@@ -33,17 +33,20 @@ from stich.bots.base import BotFailure
 from stich.bots.external import protocol
 from stich.core.actions import Action
 from stich.core.game import Illegal
-from stich.web.actor import ACCOUNT_BOT, SeatInfo
+from stich.web.store import Store, StoreFault
 
 if TYPE_CHECKING:
     from stich.core.table import Table
-    from stich.web.actor import TableActor
-    from stich.web.lobby import Lobby
     from stich.web.store import Write
+
+Actor = Any
+"""A table's actor (``stich.web.actor.TableActor``, which imports this module)."""
+Seat = Any
+"""A seat of a table (``stich.web.actor.SeatInfo``)."""
 
 log = logging.getLogger("stich.web")
 
-KIND = ACCOUNT_BOT
+KIND = "botaccount"
 """The seat kind of a bot account (``SeatInfo.kind``; the pages mark it BOT)."""
 DEFAULT_CLOCK = 10.0
 """Seconds a bot account has for a move at a table without a move clock
@@ -54,14 +57,23 @@ MAX_TABLES = 8
 """The most tables one bot account plays at at once (its ``hello`` may ask for fewer)."""
 
 
+class Refused(ValueError):
+    """A seat the lobby refuses to give a bot account: the lobby's ``LobbyError`` with these
+    (English message, HTTP status, code, args)."""
+
+    def __init__(self, message: str, status: int, code: str, args: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.status, self.code, self.args_ = status, code, args
+
+
 class Silent:
     """A bot account that cannot answer now (its connection is gone)."""
 
 
-def bot_clock(actor: TableActor) -> float:
+def bot_clock(actor: Actor) -> float:
     """Seconds the bot account to act has: the table's move clock, else the server's."""
-    clock = actor.table_settings.clock
-    return clock if clock else actor.settings.bot_clock
+    clock = float(actor.table_settings.clock)
+    return clock if clock else float(actor.settings.bot_clock)
 
 
 class Connection:
@@ -215,7 +227,8 @@ class AccountSeat:
 class BotHub:
     """The bot accounts connected to this worker, and their seats at its tables."""
 
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Any) -> None:
+        """``lobby``: the worker's ``stich.web.lobby.Lobby`` (its tables and store)."""
         self.lobby = lobby
         self.connections: dict[str, Connection] = {}
         """The bot accounts whose sockets this worker holds."""
@@ -360,7 +373,7 @@ class BotHub:
                 if info.kind == KIND and info.name == name and actor.away[seat]:
                     actor.inbox.put_nowait(("account_back", seat))
 
-    def match_over(self, actor: TableActor, score: dict[str, Any]) -> None:
+    def match_over(self, actor: Actor, score: dict[str, Any]) -> None:
         """Tell the table's bot accounts the match's final score (``match_end``)."""
         for info in actor.seats:
             connection = self.connection(info.name) if info.kind == KIND else None
@@ -375,35 +388,31 @@ class BotHub:
                    if actor.status in ("waiting", "running")
                    and any(s.kind == KIND and s.name == name for s in actor.seats))
 
-    def invited(self, game: str, preset: str, seats: list[SeatInfo]) -> None:
+    def invited(self, game: str, preset: str, seats: list[Seat]) -> None:
         """Check the owner's invitations of a table being opened: each bot account named is
         connected, plays this game and preset, has a table to spare and is invited once.
-        LobbyError otherwise."""
-        from stich.web.lobby import LobbyError
-
+        Refused otherwise."""
         names = [s.name for s in seats if s.kind == KIND]
         for number, info in enumerate(seats):
             if info.kind != KIND:
                 continue
             connection = self.connection(info.name)
             if connection is None:
-                raise LobbyError(f"seat {number + 1}: the bot account {info.name!r} is not "
-                                 "connected", 409, "bot_offline", {"name": info.name})
+                raise Refused(f"seat {number + 1}: the bot account {info.name!r} is not "
+                              "connected", 409, "bot_offline", {"name": info.name})
             if not connection.plays(game, preset):
-                raise LobbyError(f"seat {number + 1}: the bot account {info.name!r} does not "
-                                 f"play {game} ({preset})", 409, "bot_declines",
-                                 {"name": info.name})
+                raise Refused(f"seat {number + 1}: the bot account {info.name!r} does not "
+                              f"play {game} ({preset})", 409, "bot_declines",
+                              {"name": info.name})
             if names.count(info.name) > 1:
-                raise LobbyError(f"the bot account {info.name!r} takes one seat at a table",
-                                 409, "bot_twice", {"name": info.name})
+                raise Refused(f"the bot account {info.name!r} takes one seat at a table",
+                              409, "bot_twice", {"name": info.name})
             if self.busy(info.name) >= connection.tables:
-                raise LobbyError(f"the bot account {info.name!r} plays at as many tables as "
-                                 "it takes", 409, "bot_busy", {"name": info.name})
+                raise Refused(f"the bot account {info.name!r} plays at as many tables as "
+                              "it takes", 409, "bot_busy", {"name": info.name})
 
-    async def seated(self, actor: TableActor) -> None:
+    async def seated(self, actor: Actor) -> None:
         """The invited bot accounts' seats are theirs (their profiles list the match)."""
-        from stich.web.store import Store, StoreFault
-
         writes = [Store.account_seat(actor.id, n, s.name) for n, s in enumerate(actor.seats)
                   if s.kind == KIND]
         try:
@@ -420,8 +429,6 @@ class BotHub:
         task.add_done_callback(self._filling.discard)
 
     async def _fill(self) -> None:
-        from stich.web.store import Store, StoreFault
-
         for actor in list(self.lobby.actors.values()):
             if (actor.status != "waiting" or not getattr(actor.table_settings, "allow_bots",
                                                           False)
@@ -437,15 +444,16 @@ class BotHub:
                         or self.busy(connection.name) >= connection.tables):
                     continue
                 number = free[0]
-                before = actor.seats[number]
-                actor.seats[number] = SeatInfo(KIND, name=connection.name, joined=True)
+                info = actor.seats[number]  # taken in place, as a person's join does
+                before = (info.kind, info.name, info.joined)
+                info.kind, info.name, info.joined = KIND, connection.name, True
                 writes = [Store.update_table(actor.id, seats=json.dumps(
                     [s.stored() for s in actor.seats])),
                     Store.account_seat(actor.id, number, connection.name)]
                 try:
                     await self.lobby.store.write(_together(writes))
                 except StoreFault:
-                    actor.seats[number] = before
+                    info.kind, info.name, info.joined = before
                     return
                 log.info("table %s: bot account %s takes seat %d", actor.id, connection.name,
                          number)
@@ -453,16 +461,14 @@ class BotHub:
                 actor.inbox.put_nowait(("seats",))
 
 
-def invited_seat(number: int, spec: dict[str, Any]) -> SeatInfo:
-    """The seat an owner's ``{"kind": "botaccount", "name": NAME}`` asks for (the name is
-    checked against the accounts and connections by :meth:`BotHub.invited`)."""
-    from stich.web.lobby import LobbyError
-
+def invited_name(number: int, spec: dict[str, Any]) -> str:
+    """The bot account an owner's seat ``{"kind": "botaccount", "name": NAME}`` invites (the
+    name is checked against the connections by :meth:`BotHub.invited`)."""
     name = spec.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise LobbyError(f"seat {number + 1}: a bot account's seat names it ('name')",
-                         code="bot_name", args={"seat": number + 1})
-    return SeatInfo(KIND, name=" ".join(name.split()), joined=True)
+        raise Refused(f"seat {number + 1}: a bot account's seat names it ('name')", 400,
+                      "bot_name", {"seat": number + 1})
+    return " ".join(name.split())
 
 
 def _together(writes: list[Write]) -> Write:

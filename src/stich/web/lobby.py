@@ -22,6 +22,7 @@ from stich.core.options import OptionsError
 from stich.games import game_class, game_names
 from stich.web import words
 from stich.web.actor import ACCOUNT_BOT, SeatInfo, Settings, TableActor, TableSettings
+from stich.web.botseats import Refused, invited_name
 from stich.web.store import Store, StoreFault
 from stich.web.thinking import levels
 
@@ -189,9 +190,11 @@ def _seats(game: str, count: int, spec: Any) -> list[SeatInfo]:
             seats.append(SeatInfo("bot", name=f"Bot {number + 1} ({level})", level=level,
                                   joined=True))
         elif kind == ACCOUNT_BOT:  # an invited bot account (stich.web.botseats)
-            from stich.web.botseats import invited_seat
-
-            seats.append(invited_seat(number, seat))
+            try:
+                seats.append(SeatInfo(ACCOUNT_BOT, name=invited_name(number, seat),
+                                      joined=True))
+            except Refused as why:
+                raise LobbyError(str(why), why.status, why.code, why.args_) from None
         else:
             raise LobbyError(f"seat {number + 1}: kind is 'person', 'bot' or 'botaccount'",
                              code="seat_kind", args={"seat": number + 1})
@@ -287,7 +290,10 @@ class Lobby:
         if invited:  # the bot accounts named: connected, playing this game (botseats)
             if self.bots is None:
                 raise LobbyError("this server seats no bot accounts", 409, "bot_offline")
-            self.bots.invited(game, options.preset, seats)
+            try:
+                self.bots.invited(game, options.preset, seats)
+            except Refused as why:
+                raise LobbyError(str(why), why.status, why.code, why.args_) from None
         actor = await self._open(game, options.preset,
                                  json.dumps(options.overrides(), default=_jsonable), seats,
                                  table_settings)
