@@ -123,9 +123,12 @@ class Running:
 
 
 def open_table(base: str, seats: list[dict[str, Any]], settings: dict[str, Any] | None = None,
-               ok: bool = True) -> tuple[int, Any]:
-    return call(base, "/api/tables", {"game": "schnapsen", "seats": seats,
-                                      "settings": settings or {}}, ok=ok)
+               ok: bool = True, game: str = "schnapsen", preset: str | None = None
+               ) -> tuple[int, Any]:
+    spec = {"game": game, "seats": seats, "settings": settings or {}}
+    if preset:
+        spec["preset"] = preset
+    return call(base, "/api/tables", spec, ok=ok)
 
 
 @contextmanager
@@ -233,6 +236,28 @@ def test_an_invited_bot_account_plays_a_whole_match(sqlite_url: str, pool: Execu
         _, listed = call(base, "/api/accounts/Robo/matches")
         assert listed["bot"] is True and listed["matches"][0]["bots"] == [1]
     assert token not in caplog.text and all(token not in line for line in bot.lines)
+
+
+@pytest.mark.parametrize(("game", "seats"), [
+    pytest.param("bauernschnapsen", 4, marks=pytest.mark.slow), ("dreierschnapsen", 3),
+    pytest.param("jass", 4, marks=pytest.mark.slow)])
+def test_a_bot_account_hears_only_its_seat_in_every_game(sqlite_url: str, pool: Executor,
+                                                         game: str, seats: int) -> None:
+    """The contract games' and Jass's deals too (B-, D-, J- rules): the bot account is told
+    its seat's information state, nothing of the other hands, and the match ends."""
+    with server(sqlite_url, pool) as base:
+        token = bot_account(base, "Robo")
+        with Running(bridge_for(base, token, "random", None, seed=8)) as bot:
+            _, table = open_table(base, [
+                {"kind": "person"}, {"kind": "botaccount", "name": "Robo"},
+                *[{"kind": "bot", "level": "random"}] * (seats - 2)],
+                game=game, preset="turnier" if game == "jass" else None)
+            with person(base, table["id"], "Anna") as (seat, socket):
+                play_randomly(socket, seat, random.Random(9), [])
+            record = _record(base, table["id"])
+            check_secrets(bot.got, table["id"], record, 1)
+    verify(record)
+    assert not any(d.get("forfeit") for d in record["deals"])
 
 
 def _record(base: str, table_id: str) -> dict[str, Any]:
