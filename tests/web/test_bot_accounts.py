@@ -7,6 +7,7 @@ carries a card its seat did not see (the information state of the rules' S-, B- 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -107,7 +108,11 @@ class Running:
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
-        self.loop.run_until_complete(self.bridge.run())
+        try:
+            self.loop.run_until_complete(self.bridge.run())
+        finally:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
 
     def __enter__(self) -> Running:
         self.thread.start()
@@ -118,7 +123,9 @@ class Running:
         raise AssertionError(f"the bridge did not connect: {self.lines}")
 
     def __exit__(self, *exc: object) -> None:
-        self.loop.call_soon_threadsafe(self.bridge.stop)
+        if not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # it ended by itself meanwhile
+                self.loop.call_soon_threadsafe(self.bridge.stop)
         self.thread.join(timeout=10)
 
 

@@ -145,6 +145,8 @@ class Bridge:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), delay)
             delay = min(2 * delay, BACKOFF_MAX)
+        for task in self._workers.values():
+            task.cancel()
         for server, _ in self.tables.values():
             server.close()
         return 0

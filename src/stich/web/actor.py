@@ -870,9 +870,7 @@ class TableActor:
                 or self.status != "running"):
             return
         if kind == "account_back":
-            if self.away[seat]:
-                self.away[seat] = False
-                self._broadcast_seats()
+            self._account_back(seat)
             return
         move = item[-1]
         current = (move == self.seq and table.to_act == seat and not table.between
@@ -884,9 +882,19 @@ class TableActor:
         if current:
             self._stop_account_timer()
             await self._bot_move(seat, self._accounts[seat].chosen(item[2], table))
-        elif self.away[seat]:  # a late answer: it answers again, it plays its next move
-            self.away[seat] = False
-            self._broadcast_seats()
+        else:  # a late answer: it answers again, it plays its next move
+            self._account_back(seat)
+
+    def _account_back(self, seat: int) -> None:
+        """The bot account plays its seat again; the away bot leaves it (made afresh, and
+        shown the seat's turns, if it is needed again)."""
+        if not self.away[seat]:
+            return
+        self.away[seat] = False
+        if self.driver is not None:
+            self.driver.seat(seat, None)
+        self._bots[seat] = None
+        self._broadcast_seats()
 
     # --- away ------------------------------------------------------------------------------------
     def _arm_away_timers(self) -> None:
