@@ -497,3 +497,30 @@ class On:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+def test_the_owner_invites_a_bot_account_into_a_free_seat(sqlite_url: str,
+                                                          pool: Executor) -> None:
+    with server(sqlite_url, pool) as base:
+        token = bot_account(base, "Robo")
+        with Running(bridge_for(base, token, "random", None, seed=2)) as bot:
+            _, table = open_table(base, [{"kind": "person"}, {"kind": "person"}])
+            path = f"/api/tables/{table['id']}/botaccount"
+            owner = table["owner"]
+            refusals = [({"owner": "someone", "seat": 1, "name": "Robo"}, "not_owner"),
+                        ({"owner": owner, "seat": 1, "name": "Niemand"}, "bot_offline"),
+                        ({"owner": owner, "seat": 7, "name": "Robo"}, "seat_taken"),
+                        ({"owner": owner, "seat": 1, "name": ""}, "bot_name")]
+            for request, code in refusals:
+                status, refused = call(base, path, request, ok=False)
+                assert status >= 400 and refused["code"] == code, (request, refused)
+            _, info = call(base, path, {"owner": owner, "seat": 1, "name": "Robo"})
+            assert info["seats"][1]["kind"] == "botaccount" and info["status"] == "waiting"
+            status, refused = call(base, path, {"owner": owner, "seat": 0, "name": "Robo"},
+                                   ok=False)
+            assert refused["code"] == "bot_twice"
+            with person(base, table["id"], "Anna") as (seat, socket):
+                play_randomly(socket, seat, random.Random(3), [])
+            assert bot.bridge.answered > 0
+        _, info = call(base, f"/api/tables/{table['id']}")
+        assert info["status"] == "finished"

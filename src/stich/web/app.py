@@ -176,6 +176,19 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         await lobby().seat_bot(table_id, data.get("owner"), data.get("seat"), data.get("level"))
         return (await lobby().get(table_id)).info()
 
+    @app.post("/api/tables/{table_id}/botaccount")
+    async def seat_bot_account(table_id: str, request: Request) -> dict[str, Any]:
+        """The owner invites a connected bot account into a free seat (``{"owner", "seat",
+        "name"}``, docs/web.md "Bot accounts")."""
+        data = await body(request)
+        relayed = await relay(table_id, {"op": "botaccount", "owner": data.get("owner"),
+                                         "seat": data.get("seat"), "name": data.get("name")})
+        if relayed is not None:
+            return relayed
+        await lobby().seat_account(table_id, data.get("owner"), data.get("seat"),
+                                   data.get("name"))
+        return (await lobby().get(table_id)).info()
+
     async def remote_owner(table_id: str) -> str | None:
         """With several workers: the worker holding the table if it is not this one."""
         cluster = state.get("cluster")

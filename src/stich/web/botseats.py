@@ -394,22 +394,50 @@ class BotHub:
         Refused otherwise."""
         names = [s.name for s in seats if s.kind == KIND]
         for number, info in enumerate(seats):
-            if info.kind != KIND:
-                continue
-            connection = self.connection(info.name)
-            if connection is None:
-                raise Refused(f"seat {number + 1}: the bot account {info.name!r} is not "
-                              "connected", 409, "bot_offline", {"name": info.name})
-            if not connection.plays(game, preset):
-                raise Refused(f"seat {number + 1}: the bot account {info.name!r} does not "
-                              f"play {game} ({preset})", 409, "bot_declines",
-                              {"name": info.name})
-            if names.count(info.name) > 1:
-                raise Refused(f"the bot account {info.name!r} takes one seat at a table",
-                              409, "bot_twice", {"name": info.name})
-            if self.busy(info.name) >= connection.tables:
-                raise Refused(f"the bot account {info.name!r} plays at as many tables as "
-                              "it takes", 409, "bot_busy", {"name": info.name})
+            if info.kind == KIND:
+                if names.count(info.name) > 1:
+                    raise Refused(f"the bot account {info.name!r} takes one seat at a table",
+                                  409, "bot_twice", {"name": info.name})
+                self._check(number, info.name, game, preset)
+
+    def _check(self, number: int, name: str, game: str, preset: str) -> None:
+        """The bot account may take seat ``number`` at a table of this game and preset."""
+        connection = self.connection(name)
+        if connection is None:
+            raise Refused(f"seat {number + 1}: the bot account {name!r} is not connected",
+                          409, "bot_offline", {"name": name})
+        if not connection.plays(game, preset):
+            raise Refused(f"seat {number + 1}: the bot account {name!r} does not play "
+                          f"{game} ({preset})", 409, "bot_declines", {"name": name})
+        if self.busy(name) >= connection.tables:
+            raise Refused(f"the bot account {name!r} plays at as many tables as it takes", 409,
+                          "bot_busy", {"name": name})
+
+    async def invite(self, actor: Actor, seat: Any, name: Any) -> None:
+        """The owner of a waiting table invites a connected bot account into a free seat;
+        Refused says why not."""
+        free = [n for n, s in enumerate(actor.seats) if s.kind == "person" and not s.joined]
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+            raise Refused(f"seat {str(seat)[:10]} is not free", 409, "seat_taken",
+                          {"seat": str(seat)[:10]})
+        name = invited_name(seat, {"name": name})
+        if any(s.name == name for s in actor.seats if s.joined):
+            raise Refused(f"the bot account {name!r} takes one seat at a table", 409,
+                          "bot_twice", {"name": name})
+        self._check(seat, name, actor.game, actor.preset)
+        info = actor.seats[seat]  # taken in place, as a person's join does
+        before = (info.kind, info.name, info.joined)
+        info.kind, info.name, info.joined = KIND, name, True
+        writes = [Store.update_table(actor.id, seats=json.dumps(
+            [s.stored() for s in actor.seats])), Store.account_seat(actor.id, seat, name)]
+        try:
+            await self.lobby.store.write(_together(writes))
+        except StoreFault:
+            info.kind, info.name, info.joined = before
+            raise Refused("the server cannot store this just now: try again in a moment", 503,
+                          "store_unavailable", {}) from None
+        actor.inbox.put_nowait(("start",))
+        actor.inbox.put_nowait(("seats",))
 
     async def seated(self, actor: Actor) -> None:
         """The invited bot accounts' seats are theirs (their profiles list the match)."""

@@ -41,7 +41,7 @@ CLOSED = '{"type":"closed"}'
 passed on as it is, unparsed; the server sends no message of type ``closed``)."""
 
 
-LOBBY_OPS = frozenset({"join", "cancel", "bot"})
+LOBBY_OPS = frozenset({"join", "cancel", "bot", "botaccount"})
 """What a worker asks of the table's holder and waits for an answer to: a join and the
 owner's calls (cancel a waiting table, give a free seat to a bot)."""
 
@@ -224,6 +224,10 @@ class Cluster:
         if op == "cancel":
             await self.lobby.cancel(table_id, request.get("owner"))
             return {"status": "cancelled"}
+        if op == "botaccount":  # the owner invites a bot account (stich.web.botseats)
+            await self.lobby.seat_account(table_id, request.get("owner"), request.get("seat"),
+                                          request.get("name"))
+            return dict((await self.lobby.get(table_id)).info())
         await self.lobby.seat_bot(table_id, request.get("owner"), request.get("seat"),
                                   request.get("level"))
         info: dict[str, Any] = (await self.lobby.get(table_id)).info()

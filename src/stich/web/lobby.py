@@ -375,6 +375,16 @@ class Lobby:
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
         actor.inbox.put_nowait(("start",))
 
+    async def seat_account(self, table_id: str, owner: Any, seat: Any, name: Any) -> None:
+        """The owner invites a connected bot account into a free seat (stich.web.botseats)."""
+        actor = await self.owned(table_id, owner)
+        if self.bots is None:
+            raise LobbyError("this server seats no bot accounts", 409, "bot_offline")
+        try:
+            await self.bots.invite(actor, seat, name)
+        except Refused as why:
+            raise LobbyError(str(why), why.status, why.code, why.args_) from None
+
     async def join(self, table_id: str, name: Any, seat: Any = None,
                    login: Any = None) -> tuple[int, str]:
         """Take a free person's seat (the first, or the one asked for): (seat, seat token)."""
