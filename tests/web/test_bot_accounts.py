@@ -524,3 +524,15 @@ def test_the_owner_invites_a_bot_account_into_a_free_seat(sqlite_url: str,
             assert bot.bridge.answered > 0
         _, info = call(base, f"/api/tables/{table['id']}")
         assert info["status"] == "finished"
+
+
+def test_a_wrong_token_ends_the_bridge(sqlite_url: str, pool: Executor) -> None:
+    """A refused token is not tried again and again: the bridge says why and ends (2)."""
+    with server(sqlite_url, pool) as base:
+        bridge = bridge_for(base, "not-a-token", "random", None)
+        lines: list[str] = []
+        bridge.log = lines.append
+        code = asyncio.run(asyncio.wait_for(bridge.run(), 20))
+    assert code == 2
+    assert any("refused the token" in line for line in lines), lines
+    assert all("not-a-token" not in line for line in lines)

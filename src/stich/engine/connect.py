@@ -155,6 +155,9 @@ class Bridge:
         """One connection: hello, then the server's messages until it closes or we stop;
         whether the server took the hello."""
         first = protocol.decode(await socket.recv())
+        if first.get("type") == "error":  # a refused token: the close that follows says so
+            self.log(f"the server says: {str(first.get('message'))[:200]}")
+            await socket.recv()  # raises ConnectionClosed with the server's code
         if first.get("type") != "hello" or first.get("protocol") != protocol.VERSION:
             self.log(f"the server said {first.get('type')!r}, not 'hello' of protocol "
                      f"{protocol.VERSION}")
