@@ -213,6 +213,11 @@ def test_a_bot_account_is_made_marked_and_keeps_its_token_secret(sqlite_url: str
         with client.websocket_connect("/ws/bot", headers={"Authorization": "Bearer nope"}
                                       ) as socket:
             assert socket.receive_json()["code"] == "bot_token"
+        bad = client.post("/api/tables", json={"game": "schnapsen",
+                                               "settings": {"allow_bots": "yes"}})
+        assert bad.status_code == 400 and bad.json()["code"] == "bad_allow_bots"
+        assert client.post("/api/accounts", json={"name": "X1", "password": "geheim123",
+                                                  "bot": 1}).json()["code"] == "bad_bot_flag"
         # an invitation of a bot account that is not connected is refused
         refused = client.post("/api/tables", json={"game": "schnapsen", "seats": [
             {"kind": "person"}, {"kind": "botaccount", "name": "Robo"}]})

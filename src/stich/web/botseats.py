@@ -266,7 +266,7 @@ class BotHub:
         self.connections[name] = connection
         if self.cluster is not None:  # the other workers' tables may ask it too
             await self.cluster.bot_here(connection, hello)
-        log.info("bot account %s connected (%s)", name, connection.engine or "unnamed")
+        log.info("bot account %r connected (%r)", name, connection.engine or "unnamed")
         sending = asyncio.create_task(self._sender(socket, connection))
         self._back(name)
         self.fill()

@@ -328,8 +328,11 @@ class Lobby:
                           token=secrets.token_urlsafe(24) if s.kind == "person" else "")
                  for s in old.seats]
         try:
-            return await self._open(old.game, old.preset, json.dumps(old.options), seats,
-                                    old.table_settings)
+            new = await self._open(old.game, old.preset, json.dumps(old.options), seats,
+                                   old.table_settings)
+            if self.bots is not None and any(s.kind == ACCOUNT_BOT for s in seats):
+                await self.bots.seated(new)  # the bot accounts' profiles list it too
+            return new
         except LobbyError:
             raise
         except Exception as error:  # a store fault: the players may ask again
@@ -448,8 +451,7 @@ def _table_settings(spec: Any) -> TableSettings:
     for name, value in spec.items():
         if name == "allow_bots":  # bot accounts may take free seats (stich.web.botseats)
             if not isinstance(value, bool):
-                raise LobbyError("setting allow_bots: true or false", code="bad_setting",
-                                 args={"setting": name, "low": 0, "high": 1})
+                raise LobbyError("setting allow_bots: true or false", code="bad_allow_bots")
             values[name] = value
             continue
         limits = TableSettings.LIMITS.get(name)
