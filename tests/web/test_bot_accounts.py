@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -30,7 +31,7 @@ from stich.records import replay, verify
 from stich.web.actor import Settings
 from stich.web.app import create_app
 from tests.browser import LiveServer
-from tests.web.helpers import FAST, client_for, next_message, play_randomly
+from tests.web.helpers import FAST, client_for, next_message, play_randomly, receive_until
 from tests.web.test_secrets import cards_in
 from tests.web.test_workers import workers  # noqa: F401 - a fixture
 
@@ -235,6 +236,10 @@ def test_an_invited_bot_account_plays_a_whole_match(sqlite_url: str, pool: Execu
                                          "joined": True, "away": False, "connected": True}
             with person(base, table["id"], "Anna") as (seat, socket):
                 end = play_randomly(socket, seat, random.Random(1), [])
+                socket.send_text(json.dumps({"type": "rematch"}))  # the bot accepts at once
+                rematch = receive_until(socket, lambda m: m["type"] == "rematch", [])
+            _, again = call(base, f"/api/tables/{rematch['table']}")
+            assert again["seats"][1]["kind"] == "botaccount" and again["status"] == "running"
             _, info = call(base, f"/api/tables/{table['id']}")
             record = json.loads(json.dumps(_record(base, table["id"])))
             assert bot.bridge.answered > 0
@@ -247,6 +252,9 @@ def test_an_invited_bot_account_plays_a_whole_match(sqlite_url: str, pool: Execu
         # the profile lists the bot's match; the list marks the bot's seat
         _, listed = call(base, "/api/accounts/Robo/matches")
         assert listed["bot"] is True and listed["matches"][0]["bots"] == [1]
+        with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as db:  # the rematch too
+            assert db.execute("SELECT COUNT(*) FROM web_account_seats WHERE account = 'Robo'"
+                              ).fetchone() == (2,)
     assert token not in caplog.text and all(token not in line for line in bot.lines)
 
 
