@@ -382,10 +382,12 @@ class BotHub:
         self.fill()
 
     # --- seats ------------------------------------------------------------------------------
-    def busy(self, name: str) -> int:
-        """The tables of this worker at which the bot account sits and the match goes on."""
+    def busy(self, name: str, waiting: bool = True) -> int:
+        """The tables of this worker at which the bot account sits and the match goes on
+        (with ``waiting``, those still waiting for people too)."""
+        statuses = ("waiting", "running") if waiting else ("running",)
         return sum(1 for actor in self.lobby.actors.values()
-                   if actor.status in ("waiting", "running")
+                   if actor.status in statuses
                    and any(s.kind == KIND and s.name == name for s in actor.seats))
 
     def invited(self, game: str, preset: str, seats: list[Seat]) -> None:
@@ -409,7 +411,8 @@ class BotHub:
         if not connection.plays(game, preset):
             raise Refused(f"seat {number + 1}: the bot account {name!r} does not play "
                           f"{game} ({preset})", 409, "bot_declines", {"name": name})
-        if self.busy(name) >= connection.tables:
+        if self.busy(name, waiting=False) >= connection.tables:  # an invitation to a
+            # waiting table holds no table of the bot's: nobody can block a bot by inviting it
             raise Refused(f"the bot account {name!r} plays at as many tables as it takes", 409,
                           "bot_busy", {"name": name})
 
