@@ -433,6 +433,19 @@ def test_an_illegal_answer_forfeits_the_deal(sqlite_url: str, pool: Executor) ->
                                    "games": ["schnapsen"]}))
             _, table = open_table(base, [{"kind": "person"},
                                          {"kind": "botaccount", "name": "Falsch"}])
+
+            def answer_wrongly() -> None:  # every act answered at once, with no legal id
+                from websockets.exceptions import ConnectionClosed
+
+                with contextlib.suppress(ConnectionClosed):
+                    while True:
+                        told = json.loads(wrong.recv())
+                        if told["type"] == "act":
+                            wrong.send(json.dumps({"type": "action", "table": table["id"],
+                                                   "id": -1}))
+
+            answering = threading.Thread(target=answer_wrongly, daemon=True)
+            answering.start()
             with person(base, table["id"], "Anna") as (seat, socket):
                 seen: list[dict[str, Any]] = []
                 while not any(m.get("type") == "forfeit" for m in seen):
@@ -442,14 +455,8 @@ def test_an_illegal_answer_forfeits_the_deal(sqlite_url: str, pool: Executor) ->
                             "legal" in message):
                         socket.send_text(json.dumps({"type": "action",
                                                      "action": message["legal"][0]}))
-                    try:
-                        told = json.loads(wrong.recv(timeout=0.01))
-                    except TimeoutError:
-                        continue
-                    if told["type"] == "act":
-                        wrong.send(json.dumps({"type": "action", "table": table["id"],
-                                               "id": -1}))
                 wrong.close()  # gone: the away bot plays the rest of the match
+                answering.join(timeout=10)
                 play_randomly(socket, seat, random.Random(7), seen)
         record = _record(base, table["id"])
     forfeit = record["deals"][0]["forfeit"]
