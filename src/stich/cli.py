@@ -473,6 +473,9 @@ def serve(
     redis_url: Annotated[str | None, typer.Option(
         metavar="URL", help="redis://HOST:6379: several servers share the lobby and route "
                             "each table to the one that holds it (docs/web.md).")] = None,
+    bot_clock: Annotated[float, typer.Option(
+        metavar="SECONDS", help="A bot account's time for a move at a table without a move "
+                                "clock; then the away bot plays for it.")] = 10.0,
 ) -> None:
     """Play in the browser: tables for people and bots, private links, whole matches."""
     try:
@@ -482,7 +485,7 @@ def serve(
     except ImportError:
         raise _fail("stich serve needs the web extra: pip install -e '.[web]'") from None
     settings = Settings(away_after=away_after, bot_delay=bot_delay, deal_wait=deal_wait,
-                        expire_after=expire_after)
+                        expire_after=expire_after, bot_clock=bot_clock)
     try:
         run_server(host, port, database_url, _records_dir().parent, settings, bot_workers,
                    redis_url)
@@ -492,8 +495,27 @@ def serve(
 
 @app.command()
 def engine(
+    what: Annotated[str | None, typer.Argument(
+        metavar="connect", help="connect: play as a bot account at the server at URL "
+                                  "(docs/web.md, \"Bot accounts\").", show_default=False)
+    ] = None,
+    url: Annotated[str | None, typer.Argument(
+        metavar="URL", help="connect: the server, http://HOST:PORT.", show_default=False)
+    ] = None,
     bot: Annotated[str, typer.Option(
         metavar="LEVEL", help="The bot to serve: random, rules, pimc or expert.")] = "rules",
+    token: Annotated[str | None, typer.Option(
+        metavar="TOKEN", help="connect: the bot account's API token (POST /api/bot/token); "
+                              "else $STICH_BOT_TOKEN.")] = None,
+    engine_command: Annotated[str | None, typer.Option(
+        "--engine", metavar="COMMAND", help="connect: an outside engine plays instead of "
+                                            "--bot (docs/engine-protocol.md).")] = None,
+    seek: Annotated[bool, typer.Option(
+        help="connect: ask for games at the tables that allow bot accounts.")] = False,
+    games: Annotated[str | None, typer.Option(
+        metavar="GAME,...", help="connect: only these games.")] = None,
+    tables: Annotated[int, typer.Option(
+        metavar="N", help="connect: play at up to N tables at once.")] = 1,
     nodes: Annotated[int | None, typer.Option(
         help="Search budget a decision for the bots that take one.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the bot's choices.")] = 0,
@@ -505,10 +527,17 @@ def engine(
 ) -> None:
     """Serve one of our bots over the engine protocol on standard input and output
     (docs/engine-protocol.md), for hosts in any language: `engine:stich engine --bot expert`;
-    or, with --serve-jasskit, our Jass bots as a jass-kit player service (HSLU)."""
+    or, with --serve-jasskit, our Jass bots as a jass-kit player service (HSLU); or, with
+    `connect URL --token T`, play as a bot account at a running `stich serve`."""
     from stich.bots import bot_names
     from stich.engine.serve import GAMES
     from stich.engine.serve import serve as run_engine
+
+    if what is not None:
+        if what != "connect" or url is None:
+            raise _fail("stich engine takes 'connect URL' or no argument")
+        _connect(url, token, bot, engine_command, seed, nodes, seek, games, tables)
+        return
 
     if serve_jasskit is not None:
         from stich.engine.jasskit import serve as jasskit_server
@@ -533,6 +562,43 @@ def engine(
     if bot not in levels:
         raise _fail(f"no bot {bot!r}; known: {', '.join(levels)}")
     raise typer.Exit(run_engine(bot, sys.stdin.buffer, sys.stdout.buffer, seed, nodes))
+
+
+def _connect(url: str, token: str | None, bot: str, command: str | None, seed: int,
+             nodes: int | None, seek: bool, games: str | None, tables: int) -> None:
+    """`stich engine connect`: the bridge until it is stopped (Ctrl-C) or refused."""
+    import asyncio
+
+    from stich.bots import bot_names
+    from stich.engine.connect import ConnectError, bridge_for
+    from stich.engine.serve import GAMES
+
+    token = token or os.environ.get("STICH_BOT_TOKEN")
+    if not token:
+        raise _fail("stich engine connect needs --token (or $STICH_BOT_TOKEN)")
+    levels = sorted({level for game in GAMES for level in bot_names(game)})
+    if command is None and bot not in levels:
+        raise _fail(f"no bot {bot!r}; known: {', '.join(levels)}")
+    wanted = [g.strip() for g in games.split(",") if g.strip()] if games else None
+    if wanted and (unknown := [g for g in wanted if g not in GAMES]):
+        raise _fail(f"no game {unknown[0]!r}; known: {', '.join(GAMES)}")
+    if not 1 <= tables <= 8:
+        raise _fail("--tables is 1 to 8")
+    try:
+        import websockets  # noqa: F401 - the web extra
+    except ImportError:
+        raise _fail("stich engine connect needs the web extra: pip install 'stich[web]'"
+                    ) from None
+    try:
+        bridge = bridge_for(url, token, None if command else bot, command, seed, nodes, seek,
+                            wanted, tables)
+    except ConnectError as error:
+        raise _fail(str(error)) from None
+    try:
+        code = asyncio.run(bridge.run())
+    except KeyboardInterrupt:
+        code = 0
+    raise typer.Exit(code)
 
 
 TOURNAMENT_HELP = "Run a Preisschnapsen, Swiss-system or round-robin tournament."

@@ -31,7 +31,7 @@ def test_the_login_is_an_httponly_samesite_cookie(sqlite_url: str, pool: Executo
         cookie = made.headers["set-cookie"].lower()
         assert "stich_login=" in cookie and "httponly" in cookie and "samesite=lax" in cookie
         assert "path=/" in cookie and "secure" not in cookie  # plain http here
-        assert client.get("/api/me").json() == {"name": "Anna", "hidden": False}
+        assert client.get("/api/me").json() == {"name": "Anna", "hidden": False, "bot": False}
         over_https = client.post("https://testserver/api/login",
                                  json={"name": "Anna", "password": "geheim123"})
         assert "secure" in over_https.headers["set-cookie"].lower()

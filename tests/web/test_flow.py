@@ -118,7 +118,8 @@ def test_owner_settings_are_checked_and_kept(sqlite_url: str, pool: Executor) ->
             answer = client.post("/api/tables", json={"game": "jass", "settings": settings})
             assert answer.status_code == 400 and answer.json()["code"] == code, settings
         data = create(client, {"game": "jass", "settings": {"clock": 30, "bot_delay": 1.5}})
-        assert data["settings"] == {"clock": 30.0, "bot_delay": 1.5, "deal_wait": None}
+        assert data["settings"] == {"clock": 30.0, "bot_delay": 1.5, "deal_wait": None,
+                                    "allow_bots": False}
         assert data["owner"] and data["owner"] not in json.dumps(
             client.get(f"/api/tables/{data['id']}").json())
     with client_for(sqlite_url, pool) as client:  # after a restart

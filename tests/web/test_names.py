@@ -124,5 +124,6 @@ def test_accounts_of_the_first_schema_survive_the_migration(tmp_path: Path,
     with client_for(url, pool) as client:
         login = client.post("/api/login", json={"name": "Bot 9 (alt)", "password": "geheim123"})
         assert login.status_code == 200, login.text
-        assert client.get("/api/me").json() == {"name": "Bot 9 (alt)", "hidden": False}
+        assert client.get("/api/me").json() == {"name": "Bot 9 (alt)", "hidden": False,
+                                                "bot": False}
         assert client.get("/api/accounts/Bot 9 (alt)/matches").json()["matches"] == []

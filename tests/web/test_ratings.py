@@ -37,15 +37,6 @@ def accounts(client: Any, *names: str) -> dict[str, str]:
     return out
 
 
-def make_bots(url: str, *names: str) -> None:
-    """Flag accounts as bots' accounts (as the bots' sign-up does)."""
-    engine = Store(url).engine
-    with engine.begin() as conn:
-        conn.execute(models.accounts.update().where(models.accounts.c.name.in_(names))
-                     .values(bot=True))
-    engine.dispose()
-
-
 def seat_up(client: Any, table_id: str, name: str, login: str | None) -> tuple[int, str]:
     body: dict[str, Any] = {"name": name}
     if login is not None:
@@ -189,7 +180,7 @@ def test_the_profile_counts_and_history(sqlite_url: str, pool: Executor) -> None
 
 def test_what_is_not_rated(sqlite_url: str, pool: Executor) -> None:
     with client_for(sqlite_url, pool) as client:
-        login = accounts(client, "Anna", "Bert", "Robo", "Droid")
+        login = accounts(client, "Anna", "Bert")
         a, b = ("Anna", login["Anna"]), ("Bert", login["Bert"])
         cases = {
             "guest": play_match(client, "schnapsen", [a, ("Gast", None)], 1)[0],
@@ -197,24 +188,15 @@ def test_what_is_not_rated(sqlite_url: str, pool: Executor) -> None:
             "options": play_match(client, "schnapsen", [a, b], 3, options={"rubber": 3})[0],
             "bot": play_match(client, "schnapsen", [a], 4, bots=1)[0],
         }
-    make_bots(sqlite_url, "Robo", "Droid")
-    with client_for(sqlite_url, pool) as client:
-        cases["mixed"] = play_match(client, "schnapsen", [a, ("Robo", login["Robo"])], 5)[0]
-        robots = play_match(client, "schnapsen", [("Robo", login["Robo"]),
-                                                  ("Droid", login["Droid"])], 6)[0]
-        board = client.get("/api/leaderboard/schnapsen").json()
-        shown = client.get("/api/ratings/schnapsen", params={"name": ["Robo", "Anna", "Gast"]}
+        shown = client.get("/api/ratings/schnapsen", params={"name": ["Anna", "Gast"]}
                            ).json()["ratings"]
     for reason, table_id in cases.items():
         assert {r["unrated"] for r in rows(sqlite_url, models.results, table_id=table_id)} == {
             reason}, reason
     assert rows(sqlite_url, models.rating_history, account="Anna") == []
-    # bots' accounts are rated among themselves, on their own board
-    assert {r["unrated"] for r in rows(sqlite_url, models.results, table_id=robots)} == {None}
-    assert board["people"] == [] and [r["name"] for r in board["bots"]] != []
-    assert all(r["bot"] for r in board["bots"]) and len(board["bots"]) == 2
-    assert set(shown) == {"Robo", "Anna"} and shown["Robo"]["bot"] and shown["Anna"]["games"] == 0
+    assert set(shown) == {"Anna"} and shown["Anna"]["games"] == 0
     assert shown["Anna"]["mu"] == 25.0  # a newcomer's rating
+    # bot accounts among themselves and beside people: tests/web/test_bot_accounts.py
 
 
 @pytest.mark.parametrize("game, count", [

@@ -33,11 +33,18 @@ class _Seat:
         self.events: list[Event] = []
 
 
-class EngineServer:
-    """Answers a host's messages with a bot of one level (a fresh bot for every match)."""
+MakeBot = Callable[[str, int], Bot]
+"""A bot for a game (``Game.NAME``) from a seed."""
 
-    def __init__(self, level: str, seed: int = 0, nodes: int | None = None) -> None:
+
+class EngineServer:
+    """Answers a host's messages with a bot of one level (a fresh bot for every match), or
+    with the bots ``make`` gives (``stich engine connect --engine``: an outside engine)."""
+
+    def __init__(self, level: str, seed: int = 0, nodes: int | None = None,
+                 make: MakeBot | None = None) -> None:
         self.level, self.seed, self.nodes = level, seed, nodes
+        self.make = make
         self.match: _Seat | None = None
         self.matches = 0
 
@@ -71,8 +78,18 @@ class EngineServer:
             raise ValueError(str(error)) from None
         self.matches += 1
         seed = derive_seed(self.seed, "match", self.matches)
-        self.match = _Seat(cls, options, make_bot(cls.NAME, self.level, seed, nodes=self.nodes))
+        self.close()
+        bot = (self.make(cls.NAME, seed) if self.make is not None
+               else make_bot(cls.NAME, self.level, seed, nodes=self.nodes))
+        self.match = _Seat(cls, options, bot)
         return None
+
+    def close(self) -> None:
+        """End the match's bot (an outside engine's process), if it has one to end."""
+        if self.match is not None:
+            closing = getattr(self.match.bot, "close", None)
+            if callable(closing):
+                closing()
 
     def _deal(self, message: dict[str, Any]) -> None:
         match = self._current()
@@ -103,7 +120,12 @@ class EngineServer:
         return protocol.answer(action)
 
     def _match_end(self, message: dict[str, Any]) -> None:
-        """The match is over: the next ``match`` starts a fresh bot."""
+        """The match is over: the bot is told its score; the next ``match`` starts a fresh
+        bot."""
+        score = message.get("score")
+        if self.match is not None and isinstance(score, dict):
+            self.match.bot.match_over(score)
+        self.close()
         self.match = None
         return None
 

@@ -10,6 +10,7 @@ browser holds; an account's matches are listed on its profile unless the account
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -71,14 +72,54 @@ def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
     async def new_account(request: Request, response: Response) -> dict[str, Any]:
         data = await body(request)
         name, password = clean_name(data.get("name")), _password(data.get("password"))
+        bot = data.get("bot", False)
+        if not isinstance(bot, bool):
+            raise LobbyError("'bot' is true or false", code="bad_bot_flag")
         password_hash = await hashed(password)
         if await asyncio.to_thread(store().account, name) is not None:
             raise LobbyError(f"the name {name!r} is taken", 409, code="name_taken",
                              args={"name": name})
         token = secrets.token_urlsafe(24)
-        await store().write(Store.new_account(name, password_hash, token))
+        writes = [Store.new_account(name, password_hash, token)]
+        if bot:
+            writes.append(Store.make_bot(name))
+        await store().write(lambda conn: [work(conn) for work in writes])
         set_cookie(request, response, token)
-        return {"name": name, "login": token}
+        return {"name": name, "login": token, "bot": bot}
+
+    async def logged_in_api(request: Request, data: dict[str, Any]) -> str:
+        """The account of the request's cookie, or of ``login`` in its JSON (API users)."""
+        token = data.get("login") if isinstance(data.get("login"), str) else login_of(request)
+        name = None if not token or len(token) > 64 else await asyncio.to_thread(
+            store().login_name, token)
+        if name is None:
+            raise LobbyError("log in first", 401, code="not_logged_in")
+        return name
+
+    @router.post("/api/bot/upgrade")
+    async def upgrade(request: Request) -> dict[str, Any]:
+        """The account becomes a bot account, for good, while it has taken no seat."""
+        name = await logged_in_api(request, await body(request))
+        if await asyncio.to_thread(store().is_bot, name):
+            raise LobbyError(f"{name} is a bot account already", 409, code="already_bot",
+                             args={"name": name})
+        if await asyncio.to_thread(store().has_seats, name):
+            raise LobbyError("only an account that has played no match may become a bot "
+                             "account", 409, code="bot_played", args={"name": name})
+        await store().write(Store.make_bot(name))
+        return {"name": name, "bot": True}
+
+    @router.post("/api/bot/token")
+    async def bot_token(request: Request) -> dict[str, Any]:
+        """A new API token for the bot account (``stich engine connect --token``), shown
+        this once; the one before it no longer connects."""
+        name = await logged_in_api(request, await body(request))
+        if not await asyncio.to_thread(store().is_bot, name):
+            raise LobbyError(f"{name} is not a bot account", 403, code="not_bot",
+                             args={"name": name})
+        token = secrets.token_urlsafe(32)
+        await store().write(Store.set_bot_token(name, token_hash(token)))
+        return {"name": name, "token": token}
 
     @router.post("/api/login")
     async def login(request: Request, response: Response) -> dict[str, Any]:
@@ -108,7 +149,8 @@ def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
         if name is None:
             return {"name": None}
         account = await asyncio.to_thread(store().account, name)
-        return {"name": name, "hidden": bool(account and account["hidden"])}
+        return {"name": name, "hidden": bool(account and account["hidden"]),
+                "bot": await asyncio.to_thread(store().is_bot, name)}
 
     @router.post("/api/password")
     async def password(request: Request) -> dict[str, Any]:
@@ -141,7 +183,8 @@ def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
             raise LobbyError(f"{name} keeps his matches to himself", 403,
                              code="profile_hidden", args={"name": name})
         matches = await asyncio.to_thread(store().matches_of_account, name)
-        return {"name": name, "hidden": bool(account["hidden"]), "matches": matches}
+        return {"name": name, "hidden": bool(account["hidden"]), "matches": matches,
+                "bot": await asyncio.to_thread(store().is_bot, name)}
 
     @router.post("/api/history")
     async def history(request: Request) -> list[dict[str, Any]]:
@@ -158,6 +201,12 @@ def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
         return await asyncio.to_thread(store().matches_of_seats, pairs, ("waiting", "running"))
 
     return router
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a bot's API token: its SHA-256 (a stolen database does not
+    connect a bot)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _seat_pairs(data: dict[str, Any]) -> list[tuple[str, str]]:

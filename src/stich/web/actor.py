@@ -36,6 +36,7 @@ from stich.games import game_class, match_class
 from stich.play.driver import Driver, Taken
 from stich.schnapsen.caution import CostlyAction, costly_action_warning
 from stich.schnapsen.game import Schnapsen
+from stich.web.botseats import KIND, AccountSeat, Silent, bot_clock
 from stich.web.chat import TableChat
 from stich.web.deal_end import deal_end, match_end
 from stich.web.ratings import outcome
@@ -46,6 +47,10 @@ from stich.web.thinking import DEFAULT_LEVEL
 from stich.web.views import public_view, seat_view
 
 log = logging.getLogger("stich.web")
+
+ACCOUNT_BOT = KIND
+"""The seat kind of a bot account connected with ``stich engine connect``
+(``stich.web.botseats``)."""
 
 PUBLIC = frozenset({"deal", "result", "score", "forfeit", "match_end"})
 """The stream messages every seat is told alike, which spectators hear too."""
@@ -87,6 +92,9 @@ class Settings:
     """Seconds a finished deal stays on the table when no person is there to continue."""
     expire_after: float = 86_400.0
     """Seconds a waiting table waits for its people; then it expires (docs/web.md)."""
+    bot_clock: float = 10.0
+    """Seconds a bot account has for a move at a table without a move clock; silent longer,
+    the away bot plays its seat until it answers again (docs/web.md, "Bot accounts")."""
 
 
 @dataclasses.dataclass
@@ -101,6 +109,9 @@ class TableSettings:
     deal_wait: float | None = None
     """Seconds a finished deal stays until the next starts, unless all people continue;
     None: the server's ``Settings.deal_wait``."""
+    allow_bots: bool = False
+    """Connected bot accounts that ask for games may take the free seats (docs/web.md,
+    "Bot accounts")."""
 
     LIMITS: ClassVar[dict[str, tuple[float, float]]] = {
         "clock": (0.0, 3600.0), "bot_delay": (0.0, 10.0), "deal_wait": (1.0, 600.0)}
@@ -224,6 +235,11 @@ class TableActor:
         self._bots: list[tuple[int, str] | None] = [None] * len(self.seats)
         """The deal and level of the bot at each seat of the driver."""
         self._thinking: int | None = None
+        self.bots: Any = None
+        """The bot accounts connected to this worker (``stich.web.botseats.BotHub``)."""
+        self._accounts: dict[int, Any] = {}
+        """Each bot account's seat and what it has been told (``botseats.AccountSeat``)."""
+        self._account_timer: asyncio.TimerHandle | None = None
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.fault: str | None = None
@@ -276,7 +292,8 @@ class TableActor:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-        for timer in [*self._away_timers, self._deal_timer, self._clock_timer]:
+        for timer in [*self._away_timers, self._deal_timer, self._clock_timer,
+                      self._account_timer]:
             if timer is not None:
                 timer.cancel()
 
@@ -295,7 +312,9 @@ class TableActor:
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [{**info.public(), "away": self.away[seat],
-                 "connected": bool(self.clients[seat])}
+                 "connected": bool(self.clients[seat]) or (
+                     info.kind == ACCOUNT_BOT and self.bots is not None
+                     and self.bots.connection(info.name) is not None)}
                 for seat, info in enumerate(self.seats)]
 
     def seat_of(self, token: str) -> int | None:
@@ -447,6 +466,10 @@ class TableActor:
                 self._forced = self.seq  # S-11's pace aside: the away bot plays this move
         elif kind == "expire":
             await self._expire()
+        elif kind in ("account", "account_late", "account_back"):
+            await self._account_item(item)
+        elif kind == "seats":
+            self._broadcast_seats()
         self._next_bot()
         self._arm_clock()
 
@@ -540,6 +563,8 @@ class TableActor:
 
     def _finished(self) -> None:
         self.status = "finished"
+        if self.bots is not None and self.table is not None and self.table.match is not None:
+            self.bots.match_over(self, self.table.match.state())
         for panel in self._panels():
             self._tell_all(panel)
         self._broadcast_seats()
@@ -772,7 +797,8 @@ class TableActor:
 
     # --- bots ----------------------------------------------------------------------------------
     def _bot_plays(self, seat: int) -> bool:
-        return self.seats[seat].kind == "bot" or self.away[seat] or self._forced == self.seq
+        return (self.seats[seat].kind in ("bot", ACCOUNT_BOT) or self.away[seat]
+                or self._forced == self.seq)
 
     def bot_delay(self) -> float:
         delay = self.table_settings.bot_delay
@@ -790,6 +816,11 @@ class TableActor:
             return
         self._thinking = self.seq
         info = self.seats[seat]
+        if info.kind == ACCOUNT_BOT and not self.away[seat]:
+            if self._ask_account(seat):
+                return
+            self._account_silent(seat)  # not connected: the away bot plays for it
+            self._thinking = self.seq
         level = info.level if info.kind == "bot" else self.settings.away_level
         if self._bots[seat] != (table.deal_number, level):  # a bot lives for a deal
             self._bots[seat] = (table.deal_number, level)
@@ -813,6 +844,82 @@ class TableActor:
                 self.inbox.put_nowait(("bot", seat, action, move))
 
         driver.think(seat).add_done_callback(done)
+
+    # --- bot accounts (stich.web.botseats, docs/web.md "Bot accounts") ---------------------
+    def _ask_account(self, seat: int) -> bool:
+        """Ask the seat's bot account over its connection, with the bot clock running;
+        False when it is not connected."""
+        table = self.table
+        if self.bots is None or table is None:
+            return False
+        name = self.seats[seat].name
+        account = self._accounts.get(seat)
+        if account is None or account.name != name:
+            account = self._accounts[seat] = AccountSeat(name, self.id, seat)
+        seconds = bot_clock(self)
+        future = account.ask(self.bots, table, int(seconds * 1000))
+        if future is None:
+            return False
+        move = self.seq
+
+        def done(answer: asyncio.Future[Any]) -> None:
+            self.inbox.put_nowait(("account", seat, answer.result(), move))
+
+        future.add_done_callback(done)
+        self._stop_account_timer()
+        self._account_timer = asyncio.get_running_loop().call_later(
+            seconds, self.inbox.put_nowait, ("account_late", seat, move))
+        return True
+
+    def _stop_account_timer(self) -> None:
+        if self._account_timer is not None:
+            self._account_timer.cancel()
+            self._account_timer = None
+
+    def _account_silent(self, seat: int) -> None:
+        """The bot account did not answer within its clock (or is not connected): the away
+        bot plays its seat until it answers again."""
+        self._stop_account_timer()
+        if not self.away[seat]:
+            log.info("table %s: bot account %s at seat %d is silent: the away bot plays",
+                     self.id, self.seats[seat].name, seat)
+            self.away[seat] = True
+            self._broadcast_seats()
+        self._thinking = None
+
+    async def _account_item(self, item: tuple[Any, ...]) -> None:
+        """A bot account's answer, its clock running out, or its connecting again."""
+        kind, seat = item[0], item[1]
+        table = self.table
+        if (table is None or self.seats[seat].kind != ACCOUNT_BOT
+                or self.status != "running"):
+            return
+        if kind == "account_back":
+            self._account_back(seat)
+            return
+        move = item[-1]
+        current = (move == self.seq and table.to_act == seat and not table.between
+                   and not self.away[seat])
+        if kind == "account_late" or isinstance(item[2], Silent):
+            if current:
+                self._account_silent(seat)
+            return
+        if current:
+            self._stop_account_timer()
+            await self._bot_move(seat, self._accounts[seat].chosen(item[2], table))
+        else:  # a late answer: it answers again, it plays its next move
+            self._account_back(seat)
+
+    def _account_back(self, seat: int) -> None:
+        """The bot account plays its seat again; the away bot leaves it (made afresh, and
+        shown the seat's turns, if it is needed again)."""
+        if not self.away[seat]:
+            return
+        self.away[seat] = False
+        if self.driver is not None:
+            self.driver.seat(seat, None)
+        self._bots[seat] = None
+        self._broadcast_seats()
 
     # --- away ------------------------------------------------------------------------------------
     def _arm_away_timers(self) -> None:

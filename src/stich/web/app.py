@@ -23,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
+from stich.web.botseats import BotHub
 from stich.web.events import Hall, events_router
 from stich.web.frames import Oversize, RateLimit, check_message, frame_text, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
@@ -58,6 +59,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         own_pool = pool is None
         executor = bot_pool(bot_workers) if pool is None else pool
         lobby = Lobby(store, executor, settings)
+        lobby.bots = BotHub(lobby)
         state.update(store=store, lobby=lobby,
                      analyses=Analyses(analysis_pool or pool))  # None: a worker of its own
         app.state.lobby = lobby
@@ -66,6 +68,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             from stich.web.cluster import Cluster
 
             cluster = Cluster(redis_url, lobby)
+            lobby.bots.cluster = cluster
             await cluster.start()
             lobby.cluster = cluster
         state["cluster"] = cluster
@@ -183,6 +186,19 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
         await lobby().seat_bot(table_id, data.get("owner"), data.get("seat"), data.get("level"))
         return (await lobby().get(table_id)).info()
 
+    @app.post("/api/tables/{table_id}/botaccount")
+    async def seat_bot_account(table_id: str, request: Request) -> dict[str, Any]:
+        """The owner invites a connected bot account into a free seat (``{"owner", "seat",
+        "name"}``, docs/web.md "Bot accounts")."""
+        data = await body(request)
+        relayed = await relay(table_id, {"op": "botaccount", "owner": data.get("owner"),
+                                         "seat": data.get("seat"), "name": data.get("name")})
+        if relayed is not None:
+            return relayed
+        await lobby().seat_account(table_id, data.get("owner"), data.get("seat"),
+                                   data.get("name"))
+        return (await lobby().get(table_id)).info()
+
     async def remote_owner(table_id: str) -> str | None:
         """With several workers: the worker holding the table if it is not this one."""
         cluster = state.get("cluster")
@@ -240,6 +256,27 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     # public tables, play now, chat (before /ws/{table_id}: /ws/lobby is the lobby's)
     app.include_router(public_router(lambda: state["public"], body, relay))
     app.include_router(profiles_router(lambda: state["store"]))  # ratings, leaderboards
+
+    # --- a bot account's WebSocket (stich.web.botseats) ---------------------------------------
+    @app.websocket("/ws/bot")
+    async def bot_socket(socket: WebSocket) -> None:
+        """``stich engine connect``: the bot account's API token in ``Authorization: Bearer``
+        (never in the address, which access logs keep), then the engine protocol."""
+        from stich.web.accounts import token_hash
+
+        await socket.accept()
+        scheme, _, token = socket.headers.get("authorization", "").partition(" ")
+        name = None
+        if scheme.lower() == "bearer" and 0 < len(token.strip()) <= 128:
+            name = await asyncio.to_thread(state["store"].bot_of_token,
+                                           token_hash(token.strip()))
+        if name is None:
+            await socket.send_json({"type": "error", "message": "no bot account has this "
+                                    "token (POST /api/bot/token gives one)",
+                                    "code": "bot_token"})
+            await socket.close(code=4401)
+            return
+        await lobby().bots.serve(socket, name)
 
     # --- the table's WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

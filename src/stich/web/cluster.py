@@ -10,6 +10,12 @@ requests on its channel ``stich:worker:<id>`` and answers the browser's messages
 seat) go the same way and their answers come back on a reply channel. A worker that dies
 stops renewing its claims; the next worker asked for one of its tables takes it over and
 replays its log.
+
+Bot accounts (``stich.web.botseats``): the worker holding a bot's socket says so in Redis
+(``stich:bot:<name>``, renewed like a claim) and on the channel ``stich:bots``; every worker
+keeps the others' bots as :class:`~stich.web.botseats.RemoteConnection` objects. A table
+speaks to a bot connected elsewhere with ``bot_send`` requests on that worker's channel, in
+order; the bot's answers come back as ``bot_answer`` on the table's worker's channel.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from typing import Any
 
@@ -24,6 +31,9 @@ from stich.web.actor import Client, TableActor
 from stich.web.frames import Oversize, frame_text, receive_frame
 from stich.web.lobby import Lobby, LobbyError
 
+BOTS = "stich:bots"
+"""The channel on which workers say which bot accounts connected to them (or went)."""
+log = logging.getLogger("stich.web")
 OWNER_TTL = 30
 """Seconds a claim lasts unless renewed (every third of that)."""
 CLOSED = '{"type":"closed"}'
@@ -31,7 +41,7 @@ CLOSED = '{"type":"closed"}'
 passed on as it is, unparsed; the server sends no message of type ``closed``)."""
 
 
-LOBBY_OPS = frozenset({"join", "cancel", "bot", "chat"})
+LOBBY_OPS = frozenset({"join", "cancel", "bot", "chat", "botaccount"})
 """What a worker asks of the table's holder and waits for an answer to: a join and the
 owner's calls (cancel a waiting table, give a free seat to a bot, turn the chat on or off)."""
 
@@ -47,13 +57,17 @@ class Cluster:
         self.id = secrets.token_hex(6)
         self.remote: dict[str, tuple[TableActor, Client, asyncio.Task[None]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._out: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        """Requests to other workers' channels, published in order (:meth:`post`)."""
 
     async def start(self) -> None:
         await self.redis.ping()
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(f"stich:worker:{self.id}")
+        await pubsub.subscribe(f"stich:worker:{self.id}", BOTS)
         self._tasks = [asyncio.create_task(self._listen(pubsub)),
-                       asyncio.create_task(self._renew())]
+                       asyncio.create_task(self._renew()),
+                       asyncio.create_task(self._post_loop())]
+        await self._bots_present()
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -61,6 +75,10 @@ class Cluster:
         for _, client, pump in self.remote.values():
             client.close()
             pump.cancel()
+        hub = self.lobby.bots
+        for connection in list(hub.connections.values()) if hub is not None else []:
+            with contextlib.suppress(Exception):
+                await self.bot_gone(connection)
         owned = [f"stich:owner:{table}" for table in self.lobby.actors]
         with contextlib.suppress(Exception):
             for key in owned:  # hand the tables back: another worker may take them at once
@@ -87,6 +105,57 @@ class Cluster:
             await asyncio.sleep(OWNER_TTL / 3)
             for table in list(self.lobby.actors):
                 await self.redis.set(f"stich:owner:{table}", self.id, ex=OWNER_TTL)
+            hub = self.lobby.bots
+            for connection in list(hub.connections.values()) if hub is not None else []:
+                await self.redis.expire(f"stich:bot:{connection.name}", OWNER_TTL)
+            await self._bots_present()
+
+    # --- bot accounts (stich.web.botseats) -----------------------------------------------------
+    def post(self, worker: str, request: dict[str, Any]) -> None:
+        """A request to another worker, published after those posted before it."""
+        self._out.put_nowait((f"stich:worker:{worker}", request))
+
+    async def _post_loop(self) -> None:
+        while True:
+            channel, request = await self._out.get()
+            try:
+                await self.redis.publish(channel, json.dumps(request))
+            except Exception as error:  # Redis gone for a moment: the bot's clock runs out
+                log.warning("cannot publish to %s: %s", channel, error)
+
+    async def bot_here(self, connection: Any, hello: dict[str, Any]) -> None:
+        """A bot account connected to this worker: the others may seat and ask it."""
+        data = {"name": connection.name, "worker": self.id, "conn": connection.id,
+                "hello": hello}
+        await self.redis.set(f"stich:bot:{connection.name}", json.dumps(data), ex=OWNER_TTL)
+        await self.redis.publish(BOTS, json.dumps(data))
+
+    async def bot_gone(self, connection: Any) -> None:
+        key = f"stich:bot:{connection.name}"
+        held = await self.redis.get(key)
+        if held is not None and json.loads(held).get("conn") == connection.id:
+            await self.redis.delete(key)
+        await self.redis.publish(BOTS, json.dumps({"name": connection.name, "worker": self.id,
+                                                   "conn": connection.id, "gone": True}))
+
+    async def _bots_present(self) -> None:
+        """The bot accounts connected to the other workers, as Redis holds them now (a worker
+        that started late, or one whose publication was missed; lapsed ones are dropped)."""
+        hub = self.lobby.bots
+        if hub is None:
+            return
+        present: set[str] = set()
+        async for key in self.redis.scan_iter(match="stich:bot:*"):
+            raw = await self.redis.get(key)
+            if raw is None:
+                continue
+            data = json.loads(raw)
+            present.add(str(data.get("name")))
+            hub.presence(data)
+        for name, remote in list(hub.remote.items()):
+            if name not in present:
+                hub.presence({"name": name, "worker": remote.worker, "conn": remote.id,
+                              "gone": True})
 
     # --- the owner's side ------------------------------------------------------------------------
     async def _listen(self, pubsub: Any) -> None:
@@ -95,6 +164,11 @@ class Cluster:
                 continue
             try:
                 request = json.loads(item["data"])
+                channel = item.get("channel")
+                if channel in (BOTS, BOTS.encode()):
+                    if self.lobby.bots is not None:
+                        self.lobby.bots.presence(request)
+                    continue
                 await self._serve(request)
             except Exception as error:  # one bad request must not stop the worker
                 reply = request.get("reply") if isinstance(request, dict) else None
@@ -103,6 +177,12 @@ class Cluster:
 
     async def _serve(self, request: dict[str, Any]) -> None:
         op, table_id = request["op"], request["table"]
+        if op == "bot_send" and self.lobby.bots is not None:
+            self.lobby.bots.relayed_send(request)
+            return
+        if op == "bot_answer" and self.lobby.bots is not None:
+            self.lobby.bots.relayed_answer(request)
+            return
         if op in LOBBY_OPS:
             try:
                 answer = await self._lobby_op(op, table_id, request)
@@ -147,6 +227,10 @@ class Cluster:
         if op == "chat":
             await self.lobby.set_chat(table_id, request.get("owner"), request.get("on"))
             return {"chat": request.get("on")}
+        if op == "botaccount":  # the owner invites a bot account (stich.web.botseats)
+            await self.lobby.seat_account(table_id, request.get("owner"), request.get("seat"),
+                                          request.get("name"))
+            return dict((await self.lobby.get(table_id)).info())
         await self.lobby.seat_bot(table_id, request.get("owner"), request.get("seat"),
                                   request.get("level"))
         info: dict[str, Any] = (await self.lobby.get(table_id)).info()

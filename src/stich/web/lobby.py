@@ -22,7 +22,8 @@ from typing import Any
 from stich.core.options import OptionsError
 from stich.games import game_class, game_names
 from stich.web import words
-from stich.web.actor import SeatInfo, Settings, TableActor, TableSettings
+from stich.web.actor import ACCOUNT_BOT, SeatInfo, Settings, TableActor, TableSettings
+from stich.web.botseats import Refused, invited_name
 from stich.web.store import Store, StoreFault
 from stich.web.thinking import levels
 
@@ -191,9 +192,15 @@ def _seats(game: str, count: int, spec: Any) -> list[SeatInfo]:
                                  args={"seat": number + 1, "known": ", ".join(known)})
             seats.append(SeatInfo("bot", name=f"Bot {number + 1} ({level})", level=level,
                                   joined=True))
+        elif kind == ACCOUNT_BOT:  # an invited bot account (stich.web.botseats)
+            try:
+                seats.append(SeatInfo(ACCOUNT_BOT, name=invited_name(number, seat),
+                                      joined=True))
+            except Refused as why:
+                raise LobbyError(str(why), why.status, why.code, why.args_) from None
         else:
-            raise LobbyError(f"seat {number + 1}: kind is 'person' or 'bot'", code="seat_kind",
-                             args={"seat": number + 1})
+            raise LobbyError(f"seat {number + 1}: kind is 'person', 'bot' or 'botaccount'",
+                             code="seat_kind", args={"seat": number + 1})
     return seats
 
 
@@ -211,6 +218,8 @@ class Lobby:
         event enters the result, ``stich.web.events``)."""
         self.public: Any = None
         """The lobby's list of public tables and its chat (``stich.web.public.Public``)."""
+        self.bots: Any = None
+        """The bot accounts connected here (``stich.web.botseats.BotHub``)."""
 
     async def resume(self) -> int:
         """Load every table that is not finished and go on where its log stops (with several
@@ -265,6 +274,7 @@ class Lobby:
         actor = TableActor(row, self.store, self.pool, self.settings,
                            on_rematch=self.rematch, on_finish=self._finished)
         actor.on_seats = self._seats_changed
+        actor.bots = self.bots
         return actor
 
     def _finished(self, actor: TableActor) -> None:
@@ -308,10 +318,21 @@ class Lobby:
         options = _options(cls.OPTIONS, spec.get("preset"), spec.get("options"))
         seats = _seats(game, cls.SEATS, spec.get("seats"))
         table_settings = _table_settings(spec.get("settings"))
+        invited = any(s.kind == ACCOUNT_BOT for s in seats)
+        if invited:  # the bot accounts named: connected, playing this game (botseats)
+            if self.bots is None:
+                raise LobbyError("this server seats no bot accounts", 409, "bot_offline")
+            try:
+                self.bots.invited(game, options.preset, seats)
+            except Refused as why:
+                raise LobbyError(str(why), why.status, why.code, why.args_) from None
         public, bots_after = listing(spec.get("public"), spec.get("bots_after"))
-        return await self._open(game, options.preset,
-                                json.dumps(options.overrides(), default=_jsonable), seats,
-                                table_settings, public=public, bots_after=bots_after)
+        actor = await self._open(game, options.preset,
+                                 json.dumps(options.overrides(), default=_jsonable), seats,
+                                 table_settings, public=public, bots_after=bots_after)
+        if invited:
+            await self.bots.seated(actor)
+        return actor
 
     async def _open(self, game: str, preset: str, options: str, seats: list[SeatInfo],
                     table_settings: TableSettings, status: str = "waiting",
@@ -343,8 +364,11 @@ class Lobby:
                           token=secrets.token_urlsafe(24) if s.kind == "person" else "")
                  for s in old.seats]
         try:
-            return await self._open(old.game, old.preset, json.dumps(old.options), seats,
-                                    old.table_settings)
+            new = await self._open(old.game, old.preset, json.dumps(old.options), seats,
+                                   old.table_settings)
+            if self.bots is not None and any(s.kind == ACCOUNT_BOT for s in seats):
+                await self.bots.seated(new)  # the bot accounts' profiles list it too
+            return new
         except LobbyError:
             raise
         except Exception as error:  # a store fault: the players may ask again
@@ -391,11 +415,25 @@ class Lobby:
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
         actor.inbox.put_nowait(("start",))
 
+    async def seat_account(self, table_id: str, owner: Any, seat: Any, name: Any) -> None:
+        """The owner invites a connected bot account into a free seat (stich.web.botseats)."""
+        actor = await self.owned(table_id, owner)
+        if self.bots is None:
+            raise LobbyError("this server seats no bot accounts", 409, "bot_offline")
+        try:
+            await self.bots.invite(actor, seat, name)
+        except Refused as why:
+            raise LobbyError(str(why), why.status, why.code, why.args_) from None
+
     async def join(self, table_id: str, name: Any, seat: Any = None,
                    login: Any = None) -> tuple[int, str]:
         """Take a free person's seat (the first, or the one asked for): (seat, seat token)."""
         actor = await self.get(table_id)
         name, account = await self.player_name(name, login)
+        if account and await asyncio.to_thread(self.store.is_bot, name):
+            raise LobbyError(f"{name} is a bot account: it takes seats through "
+                             "'stich engine connect'", 403, "bot_account_join",
+                             {"name": name})
         if any(same_name(name, other.name) for other in actor.seats
                if other.name and (other.joined or other.kind == "bot")):
             raise LobbyError(f"someone at this table is called {name!r} already: choose "
@@ -428,6 +466,8 @@ class Lobby:
         actor.inbox.put_nowait(("wake",))
         if self.public is not None:
             self.public.joined(actor)
+        if self.bots is not None:  # a table that allows bot accounts may now seat them
+            self.bots.fill()
         return number, info.token
 
     async def player_name(self, name: Any, login: Any) -> tuple[str, bool]:
@@ -464,14 +504,20 @@ def _table_settings(spec: Any) -> TableSettings:
     if spec is None:
         return TableSettings()
     if not isinstance(spec, dict):
-        raise LobbyError("'settings' is an object of clock, bot_delay and deal_wait",
-                         code="bad_settings")
-    values: dict[str, float] = {}
+        raise LobbyError("'settings' is an object of clock, bot_delay, deal_wait and "
+                         "allow_bots", code="bad_settings")
+    values: dict[str, Any] = {}
     for name, value in spec.items():
+        if name == "allow_bots":  # bot accounts may take free seats (stich.web.botseats)
+            if not isinstance(value, bool):
+                raise LobbyError("setting allow_bots: true or false", code="bad_allow_bots")
+            values[name] = value
+            continue
         limits = TableSettings.LIMITS.get(name)
         if limits is None:
             raise LobbyError(f"unknown setting {str(name)[:40]!r}; known: "
-                             f"{', '.join(TableSettings.LIMITS)}", code="unknown_setting",
+                             f"{', '.join(TableSettings.LIMITS)}, allow_bots",
+                             code="unknown_setting",
                              args={"setting": str(name)[:40]})
         if value is None and name in ("bot_delay", "deal_wait"):
             continue

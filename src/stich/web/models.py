@@ -160,3 +160,14 @@ results = sa.Table(
 )
 """Each seat's result of each finished match (the profile's counts), written with the match's
 end."""
+
+bot_accounts = sa.Table(
+    "web_bot_accounts", metadata,
+    sa.Column("name", sa.String(100), sa.ForeignKey("web_accounts.name", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("created", sa.Float(), nullable=False),
+)
+"""The bot accounts' API tokens (docs/web.md, "Bot accounts"): a row for each account marked
+``web_accounts.bot``, with the SHA-256 of its token (``stich engine connect --token``), never
+the token itself."""

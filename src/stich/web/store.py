@@ -28,7 +28,7 @@ from stich.web import models
 from stich.web.ratings import Outcome, book
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-SCHEMA_HEAD = "w0005"
+SCHEMA_HEAD = "w0006"
 VERSION_TABLE = "web_alembic_version"
 
 Write = Callable[[Connection], Any]
@@ -303,7 +303,44 @@ class Store:
                          .values(hidden=hidden))
         return work
 
+    @staticmethod
+    def make_bot(name: str) -> Write:
+        """The account becomes a bot account (docs/web.md, "Bot accounts"), without a token
+        until it asks for one."""
+        def work(conn: Connection) -> None:
+            conn.execute(models.accounts.update().where(models.accounts.c.name == name)
+                         .values(bot=True))  # what every reader asks (ratings, marks)
+            conn.execute(models.bot_accounts.insert().values(name=name, token_hash=None,
+                                                             created=time.time()))
+        return work
+
+    @staticmethod
+    def set_bot_token(name: str, token_hash: str) -> Write:
+        """The bot account's API token (its SHA-256): the one before it no longer connects."""
+        def work(conn: Connection) -> None:
+            conn.execute(models.bot_accounts.update().where(
+                models.bot_accounts.c.name == name).values(token_hash=token_hash))
+        return work
+
     # --- reading -------------------------------------------------------------------------------
+    def is_bot(self, name: str) -> bool:
+        with self.engine.connect() as conn:
+            return bool(conn.execute(sa.select(models.accounts.c.bot).where(
+                models.accounts.c.name == name)).scalar())
+
+    def bot_of_token(self, token_hash: str) -> str | None:
+        """The bot account whose API token has this SHA-256, or None."""
+        with self.engine.connect() as conn:
+            value = conn.execute(sa.select(models.bot_accounts.c.name).where(
+                models.bot_accounts.c.token_hash == token_hash)).scalar()
+            return None if value is None else str(value)
+
+    def has_seats(self, name: str) -> bool:
+        """Whether the account has taken a seat with its login (played, or sits at a table)."""
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(models.account_seats.c.table_id).where(
+                models.account_seats.c.account == name).limit(1)).first() is not None
+
     def table_row(self, table_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(models.tables).where(
@@ -385,9 +422,11 @@ class Store:
 
 def _summary(row: Any, seat: int) -> dict[str, Any]:
     """A match as the lists show it: no seat's token, no seed."""
+    seats = json.loads(row["seats"])
     return {"id": row["id"], "game": row["game"], "preset": row["preset"], "seat": seat,
             "finished": row["finished"], "created": row["created"], "status": row["status"],
-            "seats": [s["name"] for s in json.loads(row["seats"])]}
+            "seats": [s["name"] for s in seats],
+            "bots": [n for n, s in enumerate(seats) if s.get("kind") == "botaccount"]}
 
 
 Settled = tuple[asyncio.Future[Any], BaseException | None, Any]

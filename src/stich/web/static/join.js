@@ -48,6 +48,7 @@ function joinPage(table) {
     radio.onchange = () => { joinSeat = number; };
     row.append(radio, joinNode("span", "", seatLabel(table, number) + ": "));
     row.append(joinNode("span", isFree ? "free" : "taken", isFree ? t("seat_free") : s.name || "?"));
+    if (s.kind === "botaccount") row.append(joinNode("span", "mark botaccount", t("bot_account_mark")));
     box.append(row);
   });
   ownerControls(table);
@@ -75,6 +76,10 @@ function ownerControls(table) {
     document.querySelector("main").prepend(box);
   }
   box.replaceChildren(joinNode("h2", "", t("owner_controls")));
+  const account = joinNode("input", "botaccountname");   // a bot account, invited by name
+  account.id = "botaccountname";
+  account.placeholder = t("bot_account_name");
+  account.setAttribute("aria-label", t("bot_account_name"));
   table.seats.forEach((s, number) => {
     if (s.kind !== "person" || s.joined) return;
     const button = joinNode("button", "", tr("seat_to_bot", { seat: seatLabel(table, number) }));
@@ -84,8 +89,18 @@ function ownerControls(table) {
       const data = await ownerCall("/bot", { seat: number, level: "rules" });
       if (data) { table.seats = data.seats; table.status = data.status; refreshJoin(data); }
     };
-    box.append(button);
+    const invite = joinNode("button", "", tr("seat_to_bot_account", { seat: seatLabel(table, number) }));
+    invite.className = "toaccount";
+    invite.dataset.seat = String(number);
+    invite.onclick = async () => {
+      const data = await ownerCall("/botaccount", { seat: number, name: account.value });
+      if (!data) return;
+      document.getElementById("error").textContent = "";
+      table.seats = data.seats; table.status = data.status; refreshJoin(data);
+    };
+    box.append(button, invite);
   });
+  if (box.querySelector(".toaccount")) box.append(account);
   const cancel = joinNode("button", "", t("cancel_table"));
   cancel.id = "canceltable";
   cancel.onclick = async () => {

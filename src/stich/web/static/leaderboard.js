@@ -27,7 +27,7 @@ function boardRows(table, rows) {
     const link = cell("a", r.name);
     link.href = "/u/" + encodeURIComponent(r.name);
     name.append(link);
-    if (r.bot) name.append(" ", cell("span", t("bot_account"), "botmark"));
+    if (r.bot) name.append(" ", cell("span", t("bot_account_mark"), "botmark"));
     const rating = cell("td", ratingText(r), "num");
     rating.title = ratingTitle(r);
     tr.append(cell("td", String(r.place), "num"), name, rating,

@@ -77,16 +77,20 @@ function seatRows() {
     for (const b of g.bots) {
       select.append(node("option", { value: "bot:" + b, text: t("bot") + ": " + word(g.words.bots[b].label, b) }));
     }
+    select.append(node("option", { value: "botaccount", text: t("bot_account") + " …" }));
     select.value = n === 0 ? "person" : (g.bots.includes("rules") ? "bot:rules" : "bot:" + g.bots[0]);
     const help = node("p", { class: "help" });
+    const account = node("input", { class: "botaccountname", placeholder: t("bot_account_name") });
+    account.setAttribute("aria-label", t("bot_account_name"));
     const explain = () => {   // one line saying what the chosen bot does
       const level = select.value.startsWith("bot:") ? g.words.bots[select.value.slice(4)] : null;
       help.textContent = level ? word(level.help, "") : "";
+      account.hidden = select.value !== "botaccount";   // a bot account is invited by name
     };
     select.addEventListener("change", explain);
     explain();
     $("seatkinds").append(node("div", { class: "optionrow" },
-      node("label", {}, t("seat") + " " + (n + 1) + " ", select), help));
+      node("label", {}, t("seat") + " " + (n + 1) + " ", select), account, help));
   }
 }
 
@@ -111,7 +115,9 @@ async function api(path, body) {
 
 async function create() {
   const seats = [...document.querySelectorAll(".seatkind")].map((s) =>
-    s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value.slice(4) });
+    s.value === "person" ? { kind: "person" }
+      : s.value === "botaccount" ? { kind: "botaccount", name: s.closest(".optionrow").querySelector(".botaccountname").value }
+        : { kind: "bot", level: s.value.slice(4) });
   const settings = typeof flowSettings === "function" ? flowSettings() : {};   // mytables.js
   const listing = typeof publicChoice === "function" ? publicChoice() : {};   // public.js
   const { ok, data } = await api("/api/tables",

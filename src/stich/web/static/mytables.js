@@ -31,6 +31,12 @@ function settingsInputs() {
     label.append(mtNode("span", "", t("setting_" + s.name) + " "), input);
     box.append(label, mtNode("p", "help", t("setting_" + s.name + "_help")));
   }
+  const allow = mtNode("label", "optionrow");   // bot accounts may take free seats
+  const tick = mtNode("input");
+  tick.type = "checkbox";
+  tick.id = "setting_allow_bots";
+  allow.append(tick, mtNode("span", "", " " + t("setting_allow_bots")));
+  box.append(allow, mtNode("p", "help", t("setting_allow_bots_help")));
   const create = document.getElementById("create");
   create.parentNode.insertBefore(box, create);
 }
@@ -42,6 +48,8 @@ function flowSettings() {
     const input = document.getElementById("setting_" + s.name);
     if (input && input.value !== "") out[s.name] = Number(input.value);
   }
+  const allow = document.getElementById("setting_allow_bots");
+  if (allow && allow.checked) out.allow_bots = true;
   return out;
 }
 

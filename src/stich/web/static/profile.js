@@ -115,7 +115,7 @@ async function show() {
   const data = await answer.json();
   if (!answer.ok) { $("error").textContent = errorText(data); $("ratings").hidden = true; return; }
   const games = await (await fetch("/api/games")).json();
-  if (data.bot) $("title").append(" ", el("span", "botmark", t("bot_account")));
+  if (data.bot) $("title").append(" ", el("span", "botmark", t("bot_account_mark")));
   $("ratings").replaceChildren(...ratingCards(games, data));
   if (!data.visible) {
     $("error").textContent = tr("err_profile_hidden", { name: profileName });

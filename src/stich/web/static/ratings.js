@@ -23,7 +23,7 @@ function rtNode(tag, cls, text) {
 function ratingMarks(r) {
   const out = [];
   if (!r) return out;
-  if (r.bot) out.push(rtNode("span", "botmark", t("bot_account")));
+  if (r.bot) out.push(rtNode("span", "botmark", t("bot_account_mark")));
   const mark = rtNode("span", "rating", ratingText(r));
   mark.title = ratingTitle(r);
   out.push(mark);

@@ -215,6 +215,7 @@ function renderSeats(list) {
     }
     const mark = (text, cls) => box.append(el("span", "mark" + (cls ? " " + cls : ""), text));
     if (s.kind === "bot") mark(t("bot_mark"));
+    if (s.kind === "botaccount") mark(t("bot_account_mark"), "botaccount");   // docs/web.md, "Bot accounts"
     if (s.away) mark(t("away"), "away");
     if (st) {
       if (n === st.dealer) mark(t("dealer"), "dealer");
