@@ -17,7 +17,8 @@ the latency from a client's action to its next numbered message (p50, p99), the 
 clients received per move (a frame holds one message or an array of one change's messages,
 docs/events.md), and games lost (tables that did not reach ``match_end``: must be 0). On
 Linux also the CPU milliseconds per move of the server's process
-(``server_cpu_ms_per_move``: steadier than latency on a shared machine), of the processes
+(``server_cpu_ms_per_move``: steadier than latency on a shared machine; its main thread,
+the event loop, apart: ``server_loop_cpu_ms_per_move``), of the processes
 below it (the bot workers: ``worker_cpu_ms_per_move``) and of the load generator itself
 (``client_cpu_ms_per_move``, and ``client_cpu_share``: the cores it kept busy), and the load
 average before and after.
@@ -54,6 +55,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+STALL = 60.0
+"""Seconds without a frame to any client after which the bench gives up (a broken server):
+the tables still playing are lost."""
 HUMAN_PACE = 3.0
 """Seconds a client of ``--human-pace`` waits after its turn comes before it moves."""
 
@@ -135,10 +139,13 @@ class Tally:
         self.latencies: list[float] = []
         self.frames = 0
         self.errors = 0
+        self.error_examples: list[str] = []
         self.client_moves = 0
         self.ended = 0
         self.lost: list[str] = []
         self.open = 0
+        self.heard = time.perf_counter()
+        """When a client last received a frame."""
 
 
 _ZERO_MASK = b"\0\0\0\0"
@@ -240,6 +247,7 @@ class Player(asyncio.Protocol):
     def _messages(self, payload: bytes) -> None:
         tally = self.tally
         tally.frames += 1
+        tally.heard = time.perf_counter()
         data = json.loads(payload)
         for message in data if isinstance(data, list) else (data,):  # docs/events.md, frames
             if self.sent_at is not None and "n" in message:
@@ -258,6 +266,8 @@ class Player(asyncio.Protocol):
                 self._write(text_frame('{"type":"continue"}'))
             elif kind == "error":
                 tally.errors += 1
+                if len(tally.error_examples) < 3:
+                    tally.error_examples.append(f"table {self.number}: {message}"[:200])
             elif kind == "match_end":
                 self.ended = True
                 tally.ended += 1
@@ -318,19 +328,34 @@ async def play(base: str, seats: list[tuple[int, str, str]], tables: int, pace: 
         await done
 
     tasks = [asyncio.ensure_future(one(*seat)) for seat in seats]
-    _, waiting = await asyncio.wait(tasks, timeout=duration)
+    waiting: set[asyncio.Future[None]] = set(tasks)
+    deadline = None if duration is None else started + duration
+    stalled = False
+    while waiting:
+        left = 1.0 if deadline is None else min(1.0, deadline - time.perf_counter())
+        _, waiting = await asyncio.wait(waiting, timeout=max(0.0, left))
+        now = time.perf_counter()
+        if deadline is not None and now >= deadline:
+            break
+        if now - tally.heard > STALL:  # the server answers nobody: the rest are lost
+            stalled = True
+            break
     cpu, wall = time.process_time() - cpu_before, time.perf_counter() - started
-    for task in waiting:  # still playing when the time was up: cut, not lost
+    for task in waiting:
         task.cancel()
     cut = 0
     for player in players:
-        if not player.ended:
+        if not player.ended:  # still playing when the time was up: cut, not lost
             player.ended = True
-            cut += 1
+            if stalled:
+                tally.lost.append(f"table {player.number}: no message for {STALL:g} s")
+            else:
+                cut += 1
         if player.transport is not None:
             player.transport.close()
     await asyncio.sleep(0.2)
     return {"latencies": tally.latencies, "frames": tally.frames, "errors": tally.errors,
+            "error_examples": tally.error_examples,
             "client_moves": tally.client_moves, "ended": tally.ended, "lost": tally.lost,
             "cut": cut, "cpu": cpu, "wall": wall}
 
@@ -365,16 +390,17 @@ def play_all(base: str, opened: list[tuple[str, str]], pace: float, duration: fl
 
 
 # --- what the server spent ------------------------------------------------------------------
-def _stat(pid: int | None) -> list[str] | None:
+def _stat(pid: int | str | None) -> list[str] | None:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return None
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """User and system CPU seconds of process ``pid`` so far (Linux), else None."""
-    fields = _stat(pid)
+def cpu_seconds(pid: int | None, thread: int | None = None) -> float | None:
+    """User and system CPU seconds of process ``pid`` so far (Linux), else None; of its
+    thread ``thread`` only when given (the main thread's id is the process's)."""
+    fields = _stat(pid if thread is None else f"{pid}/task/{thread}")
     if fields is None:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -408,11 +434,13 @@ def run(base: str, tables: int, game: str, seats: int, moves_of: Any, pace: floa
     start_moves = moves_of()
     load_before = os.getloadavg()
     cpu_before = cpu_seconds(server)
+    loop_before = cpu_seconds(server, server)
     workers_before = worker_seconds(server) if server is not None else {}
     started = time.perf_counter()
     parts = play_all(base, opened, pace, duration, clients)
     wall = time.perf_counter() - started
     cpu_after = cpu_seconds(server)
+    loop_after = cpu_seconds(server, server)
     workers_after = worker_seconds(server) if server is not None else {}
     worker_cpu = sum(seconds - workers_before.get(pid, 0.0)
                      for pid, seconds in workers_after.items())
@@ -437,10 +465,13 @@ def run(base: str, tables: int, game: str, seats: int, moves_of: Any, pace: floa
         "games_lost": len(lost), "games_ended": sum(part["ended"] for part in parts),
         "games_cut": sum(part["cut"] for part in parts),
         "errors": sum(part["errors"] for part in parts),
+        "error_examples": [example for part in parts for example in part["error_examples"]][:3],
         "frames_per_move": round(frames / moves, 2) if moves else None,
         "lost_examples": lost[:3],
         "server_cpu_ms_per_move": None if cpu_before is None or cpu_after is None
         else per_move(cpu_after - cpu_before),
+        "server_loop_cpu_ms_per_move": None if loop_before is None or loop_after is None
+        else per_move(loop_after - loop_before),
         "worker_cpu_ms_per_move": per_move(worker_cpu) if server is not None else None,
         "client_cpu_ms_per_move": per_move(client_cpu),
         "client_cpu_share": round(client_cpu / wall, 2),
