@@ -1,5 +1,6 @@
 """The one table driver (stich.play.driver): the rule for a refused move, bots thinking in a
-worker choosing as they would in place, and a bot seated mid-deal catching up."""
+worker choosing as they would in place, a quick bot choosing in place, and a bot seated mid-deal
+catching up."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import json
 from collections.abc import Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -172,3 +174,31 @@ def test_a_bot_seated_mid_deal_plays_as_one_seated_from_the_start() -> None:
         taken = driver.take(seat, driver.ask(seat))
         rest.append(f"{seat} {taken.action}")
     assert rest == moves[9:]
+
+
+class NoTrips(Executor):
+    """A pool that must not be used."""
+
+    def submit(self, *args: object, **kwargs: object) -> Any:
+        raise AssertionError("a quick bot was sent to a worker")
+
+
+def test_a_quick_bot_chooses_in_place_even_with_a_pool() -> None:
+    """``Bot.QUICK`` (random): its choice costs less than the trip to a worker; a searching
+    bot still goes (stich.play.driver, docs/web.md)."""
+    assert RandomBot.QUICK and not make_bot("schnapsen", "rules", 1).QUICK
+
+    async def drive() -> str:
+        table = Table(match_class("schnapsen")(["a", "b"], seed=4), streams=False)
+        driver = Driver(table, [RandomBot(1), RandomBot(2)], pool=NoTrips())
+        while (seat := table.to_act) != TERMINAL:
+            driver.take(seat, await driver.think(seat))
+        assert table.match is not None
+        return json.dumps(table.match.to_record()["deals"], sort_keys=True)
+
+    in_place = Table(match_class("schnapsen")(["a", "b"], seed=4), streams=False)
+    run_table(in_place, [RandomBot(1), RandomBot(2)])
+    assert in_place.match is not None
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, as above
+        driven = thread.submit(asyncio.run, drive()).result()
+    assert driven == json.dumps(in_place.match.to_record()["deals"], sort_keys=True)

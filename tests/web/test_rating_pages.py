@@ -34,9 +34,9 @@ def server(tmp_path: Path, pool: Executor) -> Iterator[str]:
         play_match(client, "schnapsen", [("Anna", login["Anna"]), ("Gast", None)], 9)
         client.cookies.set("stich_login", login["Cilli"])
         client.post("/api/profile", json={"hidden": True})
-    make_bots(url, "Robo", "Droid")
-    with client_for(url, pool) as client:
         play_match(client, "schnapsen", [("Robo", login["Robo"]), ("Droid", login["Droid"])], 1)
+    make_bots(url, "Robo", "Droid")  # their board and marks (a bot account plays through
+    # stich engine connect: tests/web/test_bot_accounts.py rates two of them that way)
     with LiveServer(create_app(url, FAST, pool)) as address:
         yield address
 

@@ -37,6 +37,15 @@ def accounts(client: Any, *names: str) -> dict[str, str]:
     return out
 
 
+def make_bots(url: str, *names: str) -> None:
+    """Make accounts bot accounts in the store (as ``/api/bot/upgrade`` does)."""
+    engine = Store(url).engine
+    with engine.begin() as conn:
+        for name in names:
+            Store.make_bot(name)(conn)
+    engine.dispose()
+
+
 def seat_up(client: Any, table_id: str, name: str, login: str | None) -> tuple[int, str]:
     body: dict[str, Any] = {"name": name}
     if login is not None:

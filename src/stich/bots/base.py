@@ -38,6 +38,9 @@ class Bot(ABC):
     """True: the driver calls :meth:`choose` with the seat's whole information state (what
     happened so far, for bots that remember or sample worlds); False: :meth:`act` with the
     observation of the moment."""
+    QUICK: ClassVar[bool] = False
+    """True: the bot's choice costs less than handing it to a worker process and back (a
+    random choice), so a driver with a pool still asks it in place (``stich.play.driver``)."""
     PERSON: ClassVar[bool] = False
     """True: a person behind a front end, asked again after a refused move (``retry``) and
     never shown turns he has already played (``stich.play.driver.watch``)."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterator
-from typing import Any, Self
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any, Self, cast
 
 from stich.core.actions import Action
-from stich.core.cards import Card, cards_in, format_cards
+from stich.core.cards import ALL_CARDS, Card, cards_in, format_cards
 
 
 class CardSet(int):
@@ -36,45 +37,81 @@ class CardSet(int):
 
 _PLAIN = frozenset({int, str, float, bool, type(None)})
 
+_CODES: tuple[str, ...] = tuple(card.name for card in ALL_CARDS)
+"""Each card's code by its value (an enum's ``name`` is a slow property)."""
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-"""Each dataclass's field names, looked up once."""
+
+def _codes(mask: int) -> list[str]:
+    """The codes of a card set's cards, lowest first (as it iterates)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CODES[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+_CONVERT: dict[type, Callable[[Any], Any]] = {}
+"""How each type's values become JSON, chosen once per type (:func:`_converter`)."""
 
 
 def to_json(value: Any) -> Any:
     """Observation and result values as JSON: cards as codes, card sets as code lists.
 
-    The exact plain types come first and a dataclass's fields are looked up once per class:
-    a server turns an observation into JSON for every seat after every move."""
+    How a value is converted depends on its type alone, so it is chosen once per type
+    (:func:`_converter`): a server turns an observation into JSON for every seat after every
+    move."""
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if kind is tuple or kind is list:
-        return [to_json(v) for v in value]
-    if kind is CardSet:
-        return [card.name for card in value]
-    if kind is Card:
-        return value.name
-    if hasattr(kind, "__dataclass_fields__"):
-        names = _FIELDS.get(kind)
-        if names is None:
-            names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
-        return {name: to_json(getattr(value, name)) for name in names}
-    if isinstance(value, CardSet):
-        return [card.name for card in value]
-    if isinstance(value, Card):
-        return value.name
-    if isinstance(value, Action):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return str(value)  # every enum here prints as its notation (H, obenabe, gang ...)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, tuple | list | frozenset | set):
-        return [to_json(v) for v in value]
+    convert = _CONVERT.get(kind)
+    if convert is None:
+        convert = _CONVERT[kind] = _converter(kind)
+    return convert(value)
+
+
+def _same(value: Any) -> Any:
     return value
+
+
+def _items(value: Any) -> list[Any]:
+    return [to_json(item) for item in value]
+
+
+def _text(value: Any) -> str:
+    return str(value)
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return {str(key): to_json(item) for key, item in value.items()}
+
+
+def _converter(kind: type) -> Callable[[Any], Any]:
+    """The conversion of ``kind``'s values, in this order: sequences, card sets, cards,
+    dataclasses (their fields), actions, enums (their notation: H, obenabe, gang ...),
+    mappings, sets; anything else as it is."""
+    if kind is tuple or kind is list:
+        return _items
+    if issubclass(kind, CardSet):
+        return _codes
+    if issubclass(kind, Card):
+        return _CODES.__getitem__
+    if hasattr(kind, "__dataclass_fields__"):
+        names = tuple(field.name for field in dataclasses.fields(cast(Any, kind)))
+        if len(names) == 1:
+            (name,) = names
+            return lambda value: {name: to_json(getattr(value, name))}
+        values = operator.attrgetter(*names)
+        return lambda value: dict(zip(names, map(to_json, values(value)), strict=True))
+    if issubclass(kind, Action):
+        return _text
+    if issubclass(kind, enum.Enum):
+        return _text
+    if issubclass(kind, dict):
+        return _mapping
+    if issubclass(kind, tuple | list | frozenset | set):
+        return _items
+    return _same
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,7 +14,7 @@ shown its seat's earlier turns first (:func:`watch`).
     table = Table(match, streams=False)
     run_table(table, bots)                     # a plain loop: the arena, the terminal
     driver = Driver(table, [None, bot], pool)  # the web: seat 0 is a person's
-    answer = await driver.think(1)             # in a worker process of the pool
+    answer = await driver.think(1)             # in a worker process (a quick bot: here)
     taken = driver.take(1, answer)             # taken.refused: the deal was forfeited
 """
 
@@ -126,14 +126,15 @@ class Driver:
 
     def think(self, seat: int) -> asyncio.Future[Action | str]:
         """The seat's bot's choice (in notation when it comes from a worker), thought in a
-        worker process when the driver has a pool, else here at once. The bot comes back
+        worker process when the driver has a pool, else here at once (a ``Bot.QUICK`` bot
+        always here: its choice costs less than the trip). The bot comes back
         from the worker with what it remembers, so it chooses as it would here. Call from
         an event loop; a failing bot fails the future."""
         loop = asyncio.get_running_loop()
         player = self.ready(seat)
         shown = self._shown(seat, player)
         answer: asyncio.Future[Action | str] = loop.create_future()
-        if self.pool is None:
+        if self.pool is None or player.QUICK:
             try:
                 answer.set_result(decide(player, shown))
             except Exception as error:

@@ -144,39 +144,49 @@ class SeatInfo:
 
 class Client:
     """One WebSocket (or any listener) of a seat, or of a spectator (``seat`` None): messages
-    wait in its queue for its sender."""
+    wait in its list for its sender (a list and one future: an ``asyncio.Queue`` cost a
+    sixth of the event loop's time under load, docs/web.md, figures)."""
 
     def __init__(self, seat: int | None, limit: int = 10_000) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit)
-        self._ended = False
+        self.limit = limit
+        self._waiting: list[dict[str, Any]] = []
+        self._wake: asyncio.Future[None] | None = None
+        self._closed = False
 
     def send(self, message: dict[str, Any]) -> None:
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:  # a client that reads nothing is dropped, not waited for
+        if self._closed:
+            return
+        if len(self._waiting) >= self.limit:  # a client that reads nothing is dropped,
+            self._waiting = []                # not waited for
             self.close()
+            return
+        self._waiting.append(message)
+        self._wake_sender()
 
     def close(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
+        """No more messages: the sender sends what waits and ends."""
+        self._closed = True
+        self._wake_sender()
+
+    def _wake_sender(self) -> None:
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     async def batch(self) -> list[dict[str, Any]] | None:
         """Every message waiting, at least one (None once the client is closed): what one
         change told this client, sent as one frame (docs/events.md, frames). A table handles
         a change without yielding, so its messages are all queued before the sender wakes."""
-        if self._ended:
-            return None
-        first = await self.queue.get()
-        if first is None:
-            return None
-        batch = [first]
-        while not self.queue.empty():
-            message = self.queue.get_nowait()
-            if message is None:
-                self._ended = True
-                break
-            batch.append(message)
+        while not self._waiting:
+            if self._closed:
+                return None
+            self._wake = asyncio.get_running_loop().create_future()
+            try:
+                await self._wake
+            finally:
+                self._wake = None
+        batch, self._waiting = self._waiting, []
         return batch
 
 
@@ -549,7 +559,8 @@ class TableActor:
                                        outcome(table.match, self.away)))
         self._held = new
         try:
-            await self._store(lambda conn: [work(conn) for work in writes])
+            await self._store(write if len(writes) == 1  # alone: the writer groups it
+                              else lambda conn: [work(conn) for work in writes])
         finally:
             self._held = []
         for seat, message in new:

@@ -32,11 +32,26 @@ SCHEMA_HEAD = "w0006"
 VERSION_TABLE = "web_alembic_version"
 
 Write = Callable[[Connection], Any]
+Pending = tuple[Write, "asyncio.Future[Any] | None"]
+"""A write and the future its writer awaits."""
 
 _INSERT_ACTION = models.actions.insert()
 """One statement for every action, its values as parameters: building ``insert().values(...)``
 per action cost the writer thread six times as much (about 300 against 45 microseconds a
 row, docs/web.md, figures), with the event loop waiting on the GIL meanwhile."""
+
+
+class _Append:
+    """A write of one action's row: the writer inserts a run of them with one statement
+    (an executemany) instead of one statement each."""
+
+    __slots__ = ("row",)
+
+    def __init__(self, row: dict[str, Any]) -> None:
+        self.row = row
+
+    def __call__(self, conn: Connection) -> None:
+        conn.execute(_INSERT_ACTION, self.row)
 
 
 class StoreError(Exception):
@@ -148,8 +163,10 @@ class Store:
             self.engine.dispose()
             raise StoreError(_why_not(url, error)) from None
         self._closed = False
-        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[Any] | None] | None] = (
-            queue.SimpleQueue())
+        self._queue: queue.SimpleQueue[list[Pending] | None] = queue.SimpleQueue()
+        self._pending: dict[asyncio.AbstractEventLoop, list[Pending]] = {}
+        """The writes an event loop handed over in its current turn: they go to the writer
+        together at the turn's end (one wake-up of the writer thread, not one a write)."""
         self._writer = threading.Thread(target=self._write_loop, name="stich-web-writer",
                                         daemon=True)
         self._writer.start()
@@ -158,12 +175,22 @@ class Store:
     def write(self, work: Write) -> asyncio.Future[Any]:
         """Run ``work(connection)`` in the writer's next transaction; the future is done once
         it is committed (or failed)."""
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
         if self._closed:
             future.set_exception(StoreFault("the store is closed"))
-        else:
-            self._queue.put((work, future))
+            return future
+        pending = self._pending.get(loop)
+        if pending is None:
+            pending = self._pending[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        pending.append((work, future))
         return future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch = self._pending.pop(loop, None)
+        if batch:
+            self._queue.put(batch)
 
     def write_now(self, work: Write) -> Any:
         """A write from synchronous code (outside the event loop)."""
@@ -175,7 +202,7 @@ class Store:
             item = self._queue.get()
             if item is None:
                 return
-            batch = [item]
+            batch = list(item)
             while True:
                 try:
                     more = self._queue.get_nowait()
@@ -184,13 +211,13 @@ class Store:
                 if more is None:
                     self._queue.put(None)
                     break
-                batch.append(more)
+                batch += more
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple[Write, asyncio.Future[Any] | None]]) -> None:
+    def _commit(self, batch: list[Pending]) -> None:
         try:
             with self.engine.begin() as conn:
-                results = [work(conn) for work, _ in batch]
+                results = _run(conn, batch)
         except Exception as failure:  # one bad write must not sink the others: one by one
             if len(batch) > 1:
                 for item in batch:
@@ -212,6 +239,10 @@ class Store:
 
     def close(self) -> None:
         self._closed = True
+        for loop in list(self._pending):  # handed over but not yet passed on
+            batch = self._pending.pop(loop, None)
+            if batch:
+                self._queue.put(batch)
         self._queue.put(None)
         self._writer.join(timeout=30)
         self.engine.dispose()
@@ -234,12 +265,8 @@ class Store:
     def append_action(table_id: str, seq: int, seat: int, kind: str, action: str,
                       by_bot: bool, away: bool = False) -> Write:
         """``away``: the away bot played it for a person marked away (docs/web.md, "Ratings")."""
-        row = {"table_id": table_id, "seq": seq, "seat": seat, "kind": kind, "action": action,
-               "by_bot": by_bot, "away": away}
-
-        def work(conn: Connection) -> None:
-            conn.execute(_INSERT_ACTION, row)
-        return work
+        return _Append({"table_id": table_id, "seq": seq, "seat": seat, "kind": kind,
+                        "action": action, "by_bot": by_bot, "away": away})
 
     @staticmethod
     def finish(table_id: str, record: dict[str, Any], names: list[str],
@@ -427,6 +454,24 @@ def _summary(row: Any, seat: int) -> dict[str, Any]:
             "finished": row["finished"], "created": row["created"], "status": row["status"],
             "seats": [s["name"] for s in seats],
             "bots": [n for n, s in enumerate(seats) if s.get("kind") == "botaccount"]}
+
+
+def _run(conn: Connection, batch: list[Pending]) -> list[Any]:
+    """Each write's result, in order; a run of actions' rows goes in as one statement."""
+    results: list[Any] = []
+    rows: list[dict[str, Any]] = []
+    for work, _ in batch:
+        if isinstance(work, _Append):
+            rows.append(work.row)
+            results.append(None)
+            continue
+        if rows:
+            conn.execute(_INSERT_ACTION, rows)
+            rows = []
+        results.append(work(conn))
+    if rows:
+        conn.execute(_INSERT_ACTION, rows)
+    return results
 
 
 Settled = tuple[asyncio.Future[Any], BaseException | None, Any]
