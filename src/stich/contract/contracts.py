@@ -95,6 +95,7 @@ CONTRACT_NAMES: frozenset[str] = frozenset(c.name for c in TABLE)
 NO_TRICK_CONTRACTS = frozenset({"bettler", "assenbettler", "plauderer"})
 """Where ``bettler_partner_sits_out`` applies (B-5)."""
 
+
 class ContractTable(dict[str, Contract]):
     """The contracts that may be bid, by name (:func:`contract_table`), built once per number
     of players and options and shared by every deal under them (read it, never change it).
