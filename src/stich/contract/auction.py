@@ -35,30 +35,32 @@ class Auction(NamedTuple):
 
     def passed(self, seat: int) -> Auction:
         out = self.out | 1 << seat
-        state = self._replace(out=out)
-        return state._replace(to_speak=state._following(seat))
+        return Auction(self.seats, following(self.seats, out, self.high_seat, seat), out,
+                       self.high, self.high_rank, self.high_seat)
 
     def bid(self, seat: int, name: str, rank: int, drop_outbid: bool = False) -> Auction:
         """Announce; with ``drop_outbid`` the bidder outbid now may not raise again (D-1)."""
         out = self.out
         if drop_outbid and self.high_seat >= 0:
             out |= 1 << self.high_seat
-        state = self._replace(out=out, high=name, high_rank=rank, high_seat=seat)
-        return state._replace(to_speak=state._following(seat))
+        return Auction(self.seats, following(self.seats, out, seat, seat), out, name, rank,
+                       seat)
 
-    def _following(self, seat: int) -> int:
-        """The next seat clockwise still in; reaching the high bidder ends the auction.
 
-        Everyone between the high bidder and the next seat still in has spoken since his bid
-        and passed, so arriving back at him means all others have passed (B-3).
-        """
-        for step in range(1, self.seats + 1):
-            other = (seat + step) % self.seats
-            if other == self.high_seat:
-                return -1
-            if not self.out >> other & 1:
-                return other
-        return -1
+def following(seats: int, out: int, high_seat: int, seat: int) -> int:
+    """The next seat clockwise after ``seat`` still in (not in the bitmask ``out``); reaching
+    the high bidder ends the auction (-1).
+
+    Everyone between the high bidder and the next seat still in has spoken since his bid
+    and passed, so arriving back at him means all others have passed (B-3).
+    """
+    for step in range(1, seats + 1):
+        other = (seat + step) % seats
+        if other == high_seat:
+            return -1
+        if not out >> other & 1:
+            return other
+    return -1
 
 
 class Doubling(NamedTuple):
@@ -91,12 +93,12 @@ class Doubling(NamedTuple):
     def doubled(self) -> Doubling:
         factor = self.factor * 2
         if factor not in DOUBLING_STEPS:
-            return self._replace(factor=factor, asking=())
+            return Doubling(factor, (), self.declaring, self.against)
         side = self.declaring if self.asking[0] in self.against else self.against
-        return self._replace(factor=factor, asking=side)
+        return Doubling(factor, side, self.declaring, self.against)
 
     def passed(self) -> Doubling:
-        return self._replace(asking=self.asking[1:])
+        return Doubling(self.factor, self.asking[1:], self.declaring, self.against)
 
 
 def clockwise_from(seats: Sequence[int], start: int, table: int) -> tuple[int, ...]:

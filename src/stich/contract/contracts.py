@@ -10,9 +10,11 @@ outcome is certain (B-5).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Collection, Mapping
 from enum import StrEnum
 
+from stich.core.actions import Action
 from stich.core.cards import SUIT_MASK, Rank, Suit, card_set, cards_in
 from stich.core.tricks import CardOrder
 from stich.schnapsen.family import (
@@ -93,9 +95,27 @@ CONTRACT_NAMES: frozenset[str] = frozenset(c.name for c in TABLE)
 NO_TRICK_CONTRACTS = frozenset({"bettler", "assenbettler", "plauderer"})
 """Where ``bettler_partner_sits_out`` applies (B-5)."""
 
+
+class ContractTable(dict[str, Contract]):
+    """The contracts that may be bid, by name (:func:`contract_table`), built once per number
+    of players and options and shared by every deal under them (read it, never change it).
+    ``bids`` keeps the bids each kind of bidder may make above a rank, as
+    ``stich.contract.legality.bids_above`` finds them with :func:`bidder_problem`."""
+
+    def __init__(self, contracts: dict[str, Contract]) -> None:
+        super().__init__(contracts)
+        self.bids: dict[tuple[object, ...], tuple[Action, ...]] = {}
+
+
 def contract_table(players: int, allowed: Collection[str],
                    assenbettler: str = "ace_low") -> Mapping[str, Contract]:
     """The contracts that may be bid, by name, adapted to 4 (B-5) or 3 players (D-1)."""
+    return _contract_table(players, frozenset(allowed), assenbettler)
+
+
+@functools.cache
+def _contract_table(players: int, allowed: frozenset[str], assenbettler: str) -> ContractTable:
+    """``contract_table``, built once per number of players and options (every deal asks)."""
     table: dict[str, Contract] = {}
     for contract in TABLE:
         if contract.name not in allowed:
@@ -105,7 +125,7 @@ def contract_table(players: int, allowed: Collection[str],
         if contract.name == "farbenringerl" and players == 3:
             contract = dataclasses.replace(contract, goal=Goal.ALL_TRICKS)  # D-1
         table[contract.name] = contract
-    return table
+    return ContractTable(table)
 
 
 def schnapser_deadline(players: int) -> int:
@@ -115,13 +135,25 @@ def schnapser_deadline(players: int) -> int:
 
 def full_suit(hand: int) -> Suit | None:
     """The suit of which the hand holds all five cards (Farbenringerl), if any."""
-    for suit in Suit:
-        if hand & SUIT_MASK[suit] & DECK == SUIT_MASK[suit] & DECK:
+    for suit, cards in _SUITS_IN_DECK:
+        if hand & cards == cards:
             return suit
     return None
 
 
+_SUITS_IN_DECK = tuple((suit, SUIT_MASK[suit] & DECK) for suit in Suit)
+
+
 ACES = card_set(c for c in cards_in(DECK) if c.rank == Rank.ACE)
+
+
+def bidder_facts(seat: int, caller: int, opponent_of_caller: bool, hand: int,
+                 trump: Suit | None, assenbettler: str) -> tuple[object, ...]:
+    """What :func:`bidder_problem` reads of a bidder, whatever the contract: whether he is
+    the caller, plays against him, the suit he holds all of, trump, the Assenbettler
+    variant and whether he holds an Ace (bidders with the same facts may bid the same)."""
+    return (seat == caller, opponent_of_caller, full_suit(hand), trump, assenbettler,
+            not hand & ACES)
 
 
 def bidder_problem(contract: Contract, seat: int, caller: int, opponent_of_caller: bool,

@@ -75,10 +75,20 @@ class ContractSchnapsen(Game):
     def __init__(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card] = (),
                  dealer: int = 0, options: ContractOptions | None = None,
                  seed: int | None = None) -> None:
-        check_deal(hands, talon, seats=self.SEATS, hand_size=self.HAND_SIZE,
-                   rest_size=self.TALON_SIZE, deck=DECK, dealer=dealer, rule="B-2, D-1")
-        self.setup(dealer, options, seed, tuple(tuple(hand) for hand in hands), tuple(talon))
-        self.hands = tuple(card_set(h[:FIRST_PACKET]) for h in hands)
+        self._check(hands, talon, dealer)
+        self._begin(tuple(tuple(hand) for hand in hands), tuple(talon), dealer, options, seed)
+
+    @classmethod
+    def _check(cls, hands: Sequence[Sequence[Card]], talon: Sequence[Card],
+               dealer: int) -> None:
+        check_deal(hands, talon, seats=cls.SEATS, hand_size=cls.HAND_SIZE,
+                   rest_size=cls.TALON_SIZE, deck=DECK, dealer=dealer, rule="B-2, D-1")
+
+    def _begin(self, dealt: tuple[tuple[Card, ...], ...], dealt_talon: tuple[Card, ...],
+               dealer: int, options: ContractOptions | None, seed: int | None) -> None:
+        """The deal of checked hands, before the caller names trump (B-2)."""
+        self.setup(dealer, options, seed, dealt, dealt_talon)
+        self.hands = tuple(card_set(hand[:FIRST_PACKET]) for hand in dealt)
 
     def setup(self, dealer: int, options: ContractOptions | None, seed: int | None,
               dealt: tuple[tuple[Card, ...], ...], dealt_talon: tuple[Card, ...]) -> None:
@@ -129,14 +139,18 @@ class ContractSchnapsen(Game):
         cards = shuffled(DECK, seed)
         seats, second = cls.SEATS, cls.HAND_SIZE - FIRST_PACKET
         first_end = FIRST_PACKET * seats
-        talon = cards[first_end:first_end + cls.TALON_SIZE]
+        talon = tuple(cards[first_end:first_end + cls.TALON_SIZE])
         rest = cards[first_end + cls.TALON_SIZE:]
-        hands: list[list[Card]] = [[] for _ in range(seats)]
+        hands: list[tuple[Card, ...]] = [() for _ in range(seats)]
         for i in range(seats):
             seat = (dealer + 1 + i) % seats
-            hands[seat] = (cards[FIRST_PACKET * i:FIRST_PACKET * (i + 1)]
-                           + rest[second * i:second * (i + 1)])
-        return cls(hands, talon, dealer, options, seed)
+            hands[seat] = tuple(cards[FIRST_PACKET * i:FIRST_PACKET * (i + 1)]
+                                + rest[second * i:second * (i + 1)])
+        if not 0 <= dealer < seats:  # a shuffled deck is whole: only the dealer may be wrong
+            cls._check(hands, talon, dealer)
+        game = cls.__new__(cls)
+        game._begin(tuple(hands), talon, dealer, options, seed)
+        return game
 
     # --- what the two games fill in ---
     def side_of(self, seat: int) -> tuple[int, ...]:
@@ -346,8 +360,10 @@ class ContractSchnapsen(Game):
             self._settle_normal()
             return
         declaring = self.declaring_seats()
-        made = verdict(self.contract.goal, self.winners, declaring, self.score(declaring),
-                       self.total_tricks, schnapser_deadline(self.SEATS))
+        goal = self.contract.goal
+        score = self.score(declaring) if goal is Goal.SCHNAPSER else 0  # only it counts points
+        made = verdict(goal, self.winners, declaring, score, self.total_tricks,
+                       schnapser_deadline(self.SEATS))
         if made is not None:
             winner = self.sides[0] if made else self.sides[1]
             self._finish(winner, self.contract.value, "made" if made else "failed")
@@ -377,8 +393,9 @@ class ContractSchnapsen(Game):
              (None if reason == "redeal" else "normal"),
              "declarer": self.declarer if reason != "redeal" else None,
              "factor": factor,
-             "marriage_points": [self.score(team_of[s]) - sum(self.points[t] for t in team_of[s])
-                                 for s in range(self.SEATS)]},
+             "marriage_points": ([self.score(team_of[s]) - sum(self.points[t] for t in team_of[s])
+                                  for s in range(self.SEATS)] if self.marriages
+                                 else [0] * self.SEATS)},
         )
         self.phase = Phase.OVER
 

@@ -19,7 +19,14 @@ from itertools import combinations
 from typing import Protocol
 
 from stich.contract.auction import DOUBLING_STEPS, Auction, Doubling
-from stich.contract.contracts import TABLE, Contract, Goal, bidder_problem
+from stich.contract.contracts import (
+    TABLE,
+    Contract,
+    ContractTable,
+    Goal,
+    bidder_facts,
+    bidder_problem,
+)
 from stich.core.actions import PLAY, Action
 from stich.core.cards import SUIT_MASK, Card, Rank, Suit, cards_in
 from stich.core.game import Illegal
@@ -104,10 +111,15 @@ def trump_problem(state: DealState, suit: Suit, must_be_held: bool) -> Illegal |
     """B-2: the caller names trump; under ``trump_must_be_held`` a suit of his first three."""
     if problem := phase_problem(state, Phase.TRUMP, "trump is named"):
         return problem
-    if must_be_held and not state.hands[state.to_act] & SUIT_MASK[suit]:
+    if not trump_allowed(state, suit, must_be_held):
         return Illegal.naming("B-2", "you must hold a card of {} among your first three "
                                      "cards to name it (option trump_must_be_held)", suit)
     return None
+
+
+def trump_allowed(state: DealState, suit: Suit, must_be_held: bool) -> bool:
+    """B-2 in phase trump: under ``trump_must_be_held`` a suit of the caller's first three."""
+    return not must_be_held or bool(state.hands[state.to_act] & SUIT_MASK[suit])
 
 
 def turnup_problem(state: DealState) -> Illegal | None:
@@ -275,7 +287,9 @@ def raise_floor(state: DealState) -> int:
 def legal_in_trump(state: DealState, must_be_held: bool) -> list[Action]:
     """B-2: the suits ``trump_problem`` allows, turning up (always open), a redeal if
     ``redeal_problem`` allows it."""
-    return [*(TRUMP[s] for s in SUITS if trump_problem(state, s, must_be_held) is None),
+    suits = (SUITS if phase_problem(state, Phase.TRUMP, "trump is named") is None
+             else ())  # the parts of trump_problem: the phase, then the suit
+    return [*(TRUMP[s] for s in suits if trump_allowed(state, s, must_be_held)),
             TURNUP, *((REDEAL,) if redeal_problem(state) is None else ())]
 
 
@@ -288,8 +302,16 @@ def legal_in_auction(state: DealState, contracts: Mapping[str, Contract],
 def bids_above(contracts: Mapping[str, Contract], above: int, bidder: Bidder) -> list[Action]:
     """The bids ``contract_problem`` allows above rank ``above``: the contracts in force (in
     rank order) that rank higher and that ``bidder_problem`` lets the seat announce."""
-    return [BID[name] for name, contract in contracts.items()
-            if contract.rank > above and not bidder_problem(contract, *bidder)]
+    if not isinstance(contracts, ContractTable):
+        return [BID[name] for name, contract in contracts.items()
+                if contract.rank > above and not bidder_problem(contract, *bidder)]
+    key = (above, *bidder_facts(*bidder))  # the same facts, the same bids (a table's cache)
+    bids = contracts.bids.get(key)
+    if bids is None:
+        bids = contracts.bids[key] = tuple(
+            BID[name] for name, contract in contracts.items()
+            if contract.rank > above and not bidder_problem(contract, *bidder))
+    return list(bids)
 
 
 def legal_in_doubling(state: DealState) -> list[Action]:
@@ -317,8 +339,8 @@ def legal_in_talon(state: TalonState, contracts: Mapping[str, Contract], bidder:
     actions: list[Action] = []
     for normal_game, table in ((True, EXCHANGE_TALON), (False, DISCARD)):
         if lay_down_verb_problem(state, normal_game) is None:
-            held = cards_in(state.hands[state.to_act])
-            actions += [table[1 << a | 1 << b] for a, b in combinations(held, LAID_DOWN)]
+            held = [1 << card for card in cards_in(state.hands[state.to_act])]
+            actions += [table[a | b] for a, b in combinations(held, LAID_DOWN)]
     if raise_gate_problem(state, raise_after_talon) is None:
         actions += bids_above(contracts, raise_floor(state), bidder)
     return actions
