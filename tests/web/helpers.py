@@ -3,17 +3,21 @@ clients on the real WebSocket endpoint."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import random
 import weakref
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from stich.web.actor import Settings
 from stich.web.app import create_app
+
+T = TypeVar("T")
 
 FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait=0.2, deal_wait_bots=0.0)
 """Tests: the next deal starts 0.2 s after a deal's end (tests of the panels set a
@@ -88,3 +92,10 @@ def play_randomly(socket: Any, seat: int, rng: random.Random, seen: list[dict[st
             return message
         socket.send_text(json.dumps({"type": "action", "action": rng.choice(message["legal"])}))
     raise AssertionError("the match did not end")
+
+
+def run_apart(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(main())`` in a thread of its own: a browser test's Playwright keeps an
+    event loop running in the test's thread, where ``asyncio.run`` is refused."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(lambda: asyncio.run(main())).result()

@@ -31,7 +31,14 @@ from stich.records import replay, verify
 from stich.web.actor import Settings
 from stich.web.app import create_app
 from tests.browser import LiveServer
-from tests.web.helpers import FAST, client_for, next_message, play_randomly, receive_until
+from tests.web.helpers import (
+    FAST,
+    client_for,
+    next_message,
+    play_randomly,
+    receive_until,
+    run_apart,
+)
 from tests.web.test_secrets import cards_in
 from tests.web.test_workers import workers  # noqa: F401 - a fixture
 
@@ -553,7 +560,7 @@ def test_a_wrong_token_ends_the_bridge(sqlite_url: str, pool: Executor) -> None:
         bridge = bridge_for(base, "not-a-token", "random", None)
         lines: list[str] = []
         bridge.log = lines.append
-        code = asyncio.run(asyncio.wait_for(bridge.run(), 20))
+        code = run_apart(lambda: asyncio.wait_for(bridge.run(), 20))
     assert code == 2
     assert any("refused the token" in line for line in lines), lines
     assert all("not-a-token" not in line for line in lines)

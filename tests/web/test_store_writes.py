@@ -12,6 +12,7 @@ from typing import Any
 
 from stich.web.actor import Client
 from stich.web.store import Store
+from tests.web.helpers import run_apart
 
 
 def _row(table_id: str) -> dict[str, Any]:
@@ -35,7 +36,7 @@ def test_one_turns_writes_are_stored_in_order_with_the_tables_first(sqlite_url: 
         await asyncio.gather(*(store.write(work) for work in writes))
 
     try:
-        asyncio.run(turn())
+        run_apart(turn)
         a, b = store.actions_of("a"), store.actions_of("b")
         row = store.table_row("a")
     finally:
@@ -60,7 +61,7 @@ def test_a_duplicate_action_fails_alone(sqlite_url: str) -> None:
                                     return_exceptions=True)
 
     try:
-        results = asyncio.run(turn())
+        results = run_apart(turn)
         stored = [(e["seq"], e["action"]) for e in store.actions_of("a")]
     finally:
         store.close()
@@ -81,7 +82,7 @@ def test_a_client_gets_each_changes_messages_at_once_and_then_its_end() -> None:
         client.send({"type": "after the end"})
         return [first, await client.batch(), await client.batch()]
 
-    assert asyncio.run(run()) == [[{"type": "a"}, {"type": "b"}], [{"type": "c"}], None]
+    assert run_apart(run) == [[{"type": "a"}, {"type": "b"}], [{"type": "c"}], None]
 
 
 def test_a_client_that_reads_nothing_is_dropped() -> None:
@@ -91,4 +92,4 @@ def test_a_client_that_reads_nothing_is_dropped() -> None:
             client.send({"n": number})
         return await client.batch()
 
-    assert asyncio.run(run()) is None
+    assert run_apart(run) is None
