@@ -1,0 +1,227 @@
+"""A worker dies mid-match (docs/web.md, "When a worker dies"): two ``stich serve`` workers on
+loopback share a fresh PostgreSQL database and Redis; a Schnapsen match runs on worker A, one
+player connected through worker B (relayed), the other directly to A, a spectator through B.
+A is killed with SIGKILL: B takes the table over within its lease, the relayed sockets are
+carried over (each hears ``hello`` again and its stream goes on from where it stopped), the
+direct player reconnects to B with ``since``, the match plays to its end, every move either
+side saw taken is in the log, and ``stich record verify`` accepts the record."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import free_port
+from tests.web.test_workers import REDIS, call, redis_answers
+
+WS_WAIT = 30.0
+"""Seconds a test socket waits for a message before the test fails (a liveness bound, not a
+timing claim: the lease is 6 s)."""
+
+
+def start_worker(port: int, db: str, home: Path) -> subprocess.Popen[bytes]:
+    """A ``stich serve`` worker on loopback, once it answers."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "stich", "serve", "--port", str(port), "--database-url", db,
+         "--redis-url", f"redis://{REDIS[0]}:{REDIS[1]}/0", "--bot-delay", "0",
+         "--bot-workers", "1", "--deal-wait", "30"],
+        env=dict(os.environ, STICH_HOME=str(home)), stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE)
+    for _ in range(600):
+        try:
+            call(f"http://127.0.0.1:{port}/api/games")
+            return process
+        except OSError:
+            if process.poll() is not None:
+                assert process.stderr is not None
+                raise AssertionError(process.stderr.read().decode()[-800:]) from None
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError(f"worker on port {port} did not start")
+
+
+@pytest.fixture
+def two_workers(tmp_path: Path) -> Iterator[tuple[list[subprocess.Popen[bytes]], list[str], str]]:
+    """Workers A and B over a fresh PostgreSQL database: (processes, hosts, database URL)."""
+    why = redis_answers()
+    if why:
+        pytest.skip(why)
+    from tests.web.postgres import fresh_database
+
+    with fresh_database() as db:
+        processes: list[subprocess.Popen[bytes]] = []
+        hosts: list[str] = []
+        try:
+            for _ in range(2):  # one after the other: one migrates
+                port = free_port()
+                processes.append(start_worker(port, db, tmp_path))
+                hosts.append(f"127.0.0.1:{port}")
+            yield processes, hosts, db
+        finally:
+            for process in processes:
+                if process.poll() is None:
+                    process.terminate()
+            for process in processes:
+                process.wait(timeout=30)
+
+
+class Seat:
+    """A player's (or a spectator's) socket that checks its numbered stream: every message
+    once, none missing, across reconnects (``since``)."""
+
+    def __init__(self, host: str, table: str, token: str | None,
+                 stack: contextlib.ExitStack) -> None:
+        self.table, self.token, self.stack = table, token, stack
+        self.next = 0
+        self.hellos = 0
+        self.view: dict[str, Any] | None = None
+        self.seen: list[dict[str, Any]] = []
+        self.waiting: list[dict[str, Any]] = []
+        self.connect(host)
+
+    def connect(self, host: str) -> None:
+        from websockets.sync.client import connect
+
+        query = f"token={self.token}" if self.token else "watch=1"
+        self.socket = self.stack.enter_context(
+            connect(f"ws://{host}/ws/{self.table}?{query}&since={self.next}"))
+
+    def read(self) -> dict[str, Any]:
+        while not self.waiting:
+            data = json.loads(self.socket.recv(timeout=WS_WAIT))
+            self.waiting.extend(data if isinstance(data, list) else [data])
+        message = self.waiting.pop(0)
+        if "n" in message:
+            assert message["n"] == self.next, (message, self.next)  # no gap, nothing twice
+            self.next += 1
+        if message["type"] == "hello":
+            self.hellos += 1
+        if message["type"] == "view":
+            self.view = message
+        self.seen.append(message)
+        return message
+
+    def until(self, stop: Any) -> dict[str, Any]:
+        while not stop(message := self.read()):
+            pass
+        return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(message))
+
+
+def owner(table: str) -> str | None:
+    import redis
+
+    value = redis.Redis(*REDIS).get(f"stich:owner:{table}")
+    return value.decode() if isinstance(value, bytes) else None
+
+
+def play(seats: dict[int, Seat], rng: random.Random, moves: int,
+         taken: list[tuple[int, str]]) -> bool:
+    """Up to ``moves`` random legal moves (continuing at a deal's end), each read back as
+    taken by both seats; whether the match is over."""
+    for _ in range(moves):
+        view = seats[0].view
+        assert view is not None
+        if view["over"]:
+            return True
+        to_act = view["view"]["to_act"]
+        if to_act == -1:  # a deal's end: both continue
+            for seat in seats.values():
+                seat.send({"type": "continue"})
+            for seat in seats.values():
+                seat.until(lambda m: m["type"] == "view" and m["view"]["to_act"] != -1)
+            continue
+        mine = seats[to_act].view
+        assert mine is not None and mine["view"]["to_act"] == to_act
+        action = rng.choice(mine["view"]["legal_actions"])
+        moved = view["moves"]
+        seats[to_act].send({"type": "action", "action": action})
+        for seat in seats.values():  # the move is taken once each seat saw it
+            seat.until(lambda m, d=view["deal"], n=moved: m["type"] == "view" and (
+                m["deal"] != d or m["moves"] > n or m["over"]))
+        taken.append((to_act, action))
+    view = seats[0].view
+    return bool(view and view["over"])
+
+
+def test_a_worker_killed_mid_match(two_workers: tuple[list[subprocess.Popen[bytes]],
+                                                     list[str], str], tmp_path: Path) -> None:
+    """Rules S-1 to S-11 played by the table as ever: what is checked here is that the
+    match survives its worker."""
+    processes, (a, b), db = two_workers
+    table = call(f"http://{a}/api/tables",
+                 {"game": "schnapsen", "seats": [{"kind": "person"}, {"kind": "person"}]})
+    tid = table["id"]
+    anna = call(f"http://{b}/api/tables/{tid}/join", {"name": "Anna"})  # relayed to A
+    bert = call(f"http://{a}/api/tables/{tid}/join", {"name": "Bert"})
+    idle = call(f"http://{a}/api/tables", {"game": "schnapsen", "seats": [
+        {"kind": "person"}, {"kind": "bot", "level": "random"}]})["id"]
+    call(f"http://{a}/api/tables/{idle}/join", {"name": "Cilli"})  # and gone
+    held_by_a = owner(tid)
+    assert held_by_a is not None and owner(idle) == held_by_a
+    with contextlib.ExitStack() as stack:
+        relayed = Seat(b, tid, anna["token"], stack)  # through B
+        direct = Seat(a, tid, bert["token"], stack)   # directly to A
+        watcher = Seat(b, tid, None, stack)           # a spectator through B
+        seats = {anna["seat"]: relayed, bert["seat"]: direct}
+        for seat in (relayed, direct, watcher):
+            seat.until(lambda m: m["type"] == "view")
+        rng = random.Random(7)
+        taken: list[tuple[int, str]] = []
+        assert not play(seats, rng, 8, taken)
+
+        processes[0].send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        with pytest.raises(Exception):  # noqa: B017 (the socket to A is gone, however)
+            while True:
+                direct.read()
+        direct.connect(b)  # the page reconnects through the proxy (here, to B) at once,
+        relayed.until(lambda m: m["type"] == "hello")  # before B has taken the table
+        told = time.monotonic() - killed
+        held_by_b = owner(tid)
+        assert held_by_b not in (None, held_by_a)  # B holds the table now
+        for seat in (direct, watcher):  # the spectator relayed too; the direct page back
+            seat.until(lambda m: m["type"] == "hello")
+        for seat in seats.values():
+            seat.until(lambda m: m["type"] == "view")
+        print(f"relayed socket carried over {told:.1f} s after the kill")
+        while owner(idle) != held_by_b:  # nobody connected: taken over all the same
+            assert time.monotonic() - killed < WS_WAIT, "the idle table was not taken over"
+            time.sleep(0.2)
+
+        while not play(seats, rng, 200, taken):
+            pass
+        for seat in (relayed, direct, watcher):
+            seat.until(lambda m: m["type"] == "match_over")
+    for seat in (relayed, direct):
+        numbered = [m for m in seat.seen if "n" in m]
+        assert [m["n"] for m in numbered] == list(range(len(numbered)))
+        assert numbered[-1]["type"] == "match_end"
+        assert seat.hellos == 2
+
+    import psycopg
+
+    with psycopg.connect(db) as conn:
+        log = conn.execute("SELECT seat, action FROM web_actions WHERE table_id = %s "
+                           "ORDER BY seq", (tid,)).fetchall()
+    assert [tuple(row) for row in log] == taken  # every move taken, in order, nothing else
+    record = tmp_path / "record.json"
+    with urllib.request.urlopen(f"http://{b}/api/tables/{tid}/record", timeout=30) as answer:
+        record.write_bytes(answer.read())
+    done = subprocess.run([sys.executable, "-m", "stich", "record", "verify", str(record)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
