@@ -198,10 +198,11 @@ def test_a_worker_killed_mid_match(two_workers: tuple[list[subprocess.Popen[byte
             seat.until(lambda m: m["type"] == "hello")
         for seat in seats.values():
             seat.until(lambda m: m["type"] == "view")
-        print(f"relayed socket carried over {told:.1f} s after the kill")
         while owner(idle) != held_by_b:  # nobody connected: taken over all the same
             assert time.monotonic() - killed < WS_WAIT, "the idle table was not taken over"
-            time.sleep(0.2)
+            time.sleep(0.1)
+        print(f"\nafter the kill: relayed socket carried over {told:.1f} s, "
+              f"idle table taken over {time.monotonic() - killed:.1f} s")
 
         while not play(seats, rng, 200, taken):
             pass
@@ -225,3 +226,118 @@ def test_a_worker_killed_mid_match(two_workers: tuple[list[subprocess.Popen[byte
     done = subprocess.run([sys.executable, "-m", "stich", "record", "verify", str(record)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+class Proxy:
+    """The proxy in front of the workers (docs/web.md: nginx's upstream), as small as it
+    gets: each new TCP connection to ``port`` goes to the worker ``target`` names at that
+    moment, bytes passed both ways unchanged (HTTP and the WebSockets alike)."""
+
+    def __init__(self, target: str) -> None:
+        import asyncio
+        import threading
+
+        self.target = target
+        self.port = free_port()
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        async def serve() -> None:
+            self.server = await asyncio.start_server(self._connection, "127.0.0.1", self.port)
+            ready.set()
+
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(serve(), self.loop)
+        ready.wait(10)
+
+    async def _connection(self, reader: Any, writer: Any) -> None:
+        import asyncio
+
+        host, port = self.target.split(":")
+        try:
+            up_reader, up_writer = await asyncio.open_connection(host, int(port))
+        except OSError:
+            writer.close()
+            return
+
+        async def pipe(source: Any, sink: Any) -> None:
+            try:
+                while data := await source.read(65_536):
+                    sink.write(data)
+                    await sink.drain()
+            except (OSError, asyncio.CancelledError):
+                pass
+            finally:
+                sink.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def close(self) -> None:
+        import asyncio
+
+        async def stop() -> None:
+            self.server.close()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
+
+
+@pytest.mark.slow
+def test_a_page_whose_worker_stops_answering_plays_on(
+        two_workers: tuple[list[subprocess.Popen[bytes]], list[str], str], phone: Any,
+        tmp_path: Path) -> None:
+    """The page's side (static/table.js): worker A stops without closing anything
+    (SIGSTOP), so the page's socket stays open and nothing answers. The page's pings go
+    unanswered; it gives the socket up and reconnects through the proxy, which now sends it to
+    B; B takes the table over once A's lease lapses and the page plays on. When A wakes up,
+    it finds its lease taken and lets the table go."""
+    from tests.web.test_browser import play_one_move, take_seat
+
+    processes, (a, b), _ = two_workers
+    proxy = Proxy(a)
+    try:
+        base = f"http://127.0.0.1:{proxy.port}"
+        tid = call(f"{base}/api/tables", {"game": "schnapsen", "seats": [
+            {"kind": "person"}, {"kind": "bot", "level": "random"}]})["id"]
+        phone.add_init_script("localStorage.setItem('stich:lang', 'en');"
+                              "localStorage.setItem('stich:motion', 'off');"
+                              "localStorage.setItem('stich:ping_ms', '1000')")
+        take_seat(phone, f"{base}/t/{tid}", "Anna")
+        phone.wait_for_function("() => view !== null")
+        for _ in range(2):
+            phone.wait_for_function("() => view.view.to_act === seat")
+            before = phone.evaluate("nextN")
+            play_one_move(phone)
+            phone.wait_for_function(f"() => nextN > {before}")
+        phone.wait_for_function("() => view.view.to_act === seat")  # nothing under way at A
+        held_by_a = owner(tid)
+        phone.evaluate("window.stale = [socket, view]")
+        processes[0].send_signal(signal.SIGSTOP)
+        proxy.target = b  # the proxy's health check: A is down
+        phone.wait_for_function("() => socket !== stale[0] && view !== stale[1]",
+                                timeout=WS_WAIT * 1000)  # a new socket, and the table's view
+        held_by_b = owner(tid)
+        assert held_by_b not in (None, held_by_a)
+        phone.screenshot(path=str(tmp_path / "carried-over.png"))
+        before = phone.evaluate("nextN")
+        play_one_move(phone)
+        phone.wait_for_function(f"() => nextN > {before}")
+
+        processes[0].send_signal(signal.SIGCONT)  # A wakes up: the table is not its own now
+        time.sleep(4)  # two of A's lease renewals
+        assert owner(tid) == held_by_b
+        phone.wait_for_function("() => view.view.to_act === seat || view.over")
+        before = phone.evaluate("nextN")
+        play_one_move(phone)
+        phone.wait_for_function(f"() => nextN > {before}")
+        assert phone.locator("#error").inner_text() == ""
+        assert call(f"http://{b}/api/tables/{tid}")["status"] == "running"
+    finally:
+        proxy.close()
