@@ -31,25 +31,36 @@ WS_WAIT = 30.0
 timing claim: the lease is 6 s)."""
 
 
-def start_worker(port: int, db: str, home: Path) -> subprocess.Popen[bytes]:
-    """A ``stich serve`` worker on loopback, once it answers."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "stich", "serve", "--port", str(port), "--database-url", db,
-         "--redis-url", f"redis://{REDIS[0]}:{REDIS[1]}/0", "--bot-delay", "0",
+def start_workers(db: str, home: Path) -> list[subprocess.Popen[bytes]]:
+    """Two ``stich serve`` workers on loopback (their ports in ``args``), once both answer.
+    The database is migrated here first, so they start side by side."""
+    from stich.web.store import Store
+
+    Store(db).close()
+    processes = [subprocess.Popen(
+        [sys.executable, "-m", "stich", "serve", "--port", str(free_port()), "--database-url",
+         db, "--redis-url", f"redis://{REDIS[0]}:{REDIS[1]}/0", "--bot-delay", "0",
          "--bot-workers", "1", "--deal-wait", "30"],
         env=dict(os.environ, STICH_HOME=str(home)), stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE)
-    for _ in range(600):
-        try:
-            call(f"http://127.0.0.1:{port}/api/games")
-            return process
-        except OSError:
-            if process.poll() is not None:
-                assert process.stderr is not None
-                raise AssertionError(process.stderr.read().decode()[-800:]) from None
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError(f"worker on port {port} did not start")
+        stderr=subprocess.PIPE) for _ in range(2)]
+    for process in processes:
+        for _ in range(600):
+            try:
+                call(f"http://{host(process)}/api/games")
+                break
+            except OSError:
+                if process.poll() is not None:
+                    assert process.stderr is not None
+                    raise AssertionError(process.stderr.read().decode()[-800:]) from None
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"worker {host(process)} did not start")
+    return processes
+
+
+def host(process: subprocess.Popen[bytes]) -> str:
+    args = list(process.args)  # type: ignore[arg-type]
+    return f"127.0.0.1:{args[args.index('--port') + 1]}"
 
 
 @pytest.fixture
@@ -62,13 +73,9 @@ def two_workers(tmp_path: Path) -> Iterator[tuple[list[subprocess.Popen[bytes]],
 
     with fresh_database() as db:
         processes: list[subprocess.Popen[bytes]] = []
-        hosts: list[str] = []
         try:
-            for _ in range(2):  # one after the other: one migrates
-                port = free_port()
-                processes.append(start_worker(port, db, tmp_path))
-                hosts.append(f"127.0.0.1:{port}")
-            yield processes, hosts, db
+            processes = start_workers(db, tmp_path)
+            yield processes, [host(p) for p in processes], db
         finally:
             for process in processes:
                 if process.poll() is None:

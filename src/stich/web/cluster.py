@@ -396,9 +396,17 @@ class Link:
             if owner == self.owner:
                 return
             await self._unroute()
+            lobby = self.cluster.lobby
+            for _ in range(3):  # another worker may win the table between two looks
+                if owner != self.cluster.id:
+                    break
+                actor = await lobby.get(self.table_id)
+                if lobby.actors.get(self.table_id) is actor or actor.status not in (
+                        "waiting", "running"):
+                    break
+                owner = await self.cluster.owner_of(self.table_id)
             self.owner = owner
             if owner == self.cluster.id:
-                actor = await self.cluster.lobby.get(self.table_id)
                 self.actor, self.client = actor, Client(self.seat)
                 self.down = asyncio.create_task(self._local(self.client))
                 actor.attach(self.client, self.since)
