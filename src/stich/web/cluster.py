@@ -102,6 +102,8 @@ class Cluster:
         self._renew_script: Any = None
         self._tasks: list[asyncio.Task[None]] = []
         self._moving: dict[str, asyncio.Task[None]] = {}
+        self._retired: set[str] = set()
+        """Tables held here that have ended and whose lease has gone."""
 
     async def start(self) -> None:
         await self.redis.ping()
@@ -160,7 +162,10 @@ class Cluster:
         held: list[str] = []
         done: list[str] = []
         for table_id, actor in list(self.lobby.actors.items()):
-            (held if actor.status in ("waiting", "running") else done).append(table_id)
+            if actor.status in ("waiting", "running"):
+                held.append(table_id)
+            elif table_id not in self._retired:
+                done.append(table_id)
         if held:
             kept = await self._renew_script(keys=[owner_key(t) for t in held],
                                             args=[self.id, OWNER_TTL])
@@ -170,6 +175,7 @@ class Cluster:
         for table_id in done:  # finished, cancelled, expired: nobody takes them over
             await self.redis.srem(OPEN, table_id)
             await self._retire(table_id)
+            self._retired.add(table_id)
 
     async def _retire(self, table_id: str) -> None:
         """A table held here that has ended: its lease goes, its actor stays for its pages."""
