@@ -82,6 +82,18 @@ def two_workers(tmp_path: Path) -> Iterator[tuple[list[subprocess.Popen[bytes]],
                     process.terminate()
             for process in processes:
                 process.wait(timeout=30)
+            import psycopg
+
+            with psycopg.connect(db) as conn:  # the Redis is shared: leave no table there
+                forget(*(row[0] for row in conn.execute("SELECT id FROM web_tables")))
+
+
+def forget(*tables: str) -> None:
+    """The tables out of the (shared) Redis's list of open tables."""
+    import redis
+
+    if tables:
+        redis.Redis(*REDIS).srem("stich:open", *tables)
 
 
 class Seat:
@@ -400,3 +412,68 @@ def test_a_page_gives_up_a_silent_socket(phone: Any, pool: Any, tmp_path: Path) 
             assert phone.locator("#error").inner_text() == ""
         finally:
             proxy.close()
+
+
+def test_a_worker_that_lost_its_lease_writes_nothing(tmp_path: Path, pool: Any) -> None:
+    """A worker that stood still longer than its lease (its leases may have lapsed: here it
+    is told so) writes a move only once a renewal has said the table is still its own. When
+    another worker has taken the lease meanwhile, the table is let go: the move is never
+    written (the new holder's log stays whole) and the socket is closed, so the page
+    reconnects to the new holder."""
+    import sqlite3
+
+    import redis
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    from stich.web.app import create_app
+    from tests.web.helpers import FAST, join, new_table, next_message
+
+    why = redis_answers()
+    if why:
+        pytest.skip(why)
+    db = tmp_path / "web.db"
+    app = create_app(f"sqlite:///{db}", FAST, pool,
+                     redis_url=f"redis://{REDIS[0]}:{REDIS[1]}/0")
+
+    def stored() -> int:
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            count: int = conn.execute("SELECT count(*) FROM web_actions WHERE table_id = ?",
+                                      (tid,)).fetchone()[0]
+            return count
+
+    def turn(ws: Any) -> dict[str, Any]:
+        while (message := next_message(ws))["type"] != "view" or (
+                message["view"]["to_act"] == -1):
+            pass
+        return message
+
+    with TestClient(app) as client:
+        person = {"kind": "person"}
+        tid = new_table(client, "schnapsen", [person, person])
+        tokens = dict([join(client, tid, "Anna"), join(client, tid, "Bert")])
+        cluster = app.state.lobby.cluster
+        with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as one, \
+                client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as two:
+            views = {0: turn(one), 1: turn(two)}
+            seat = views[0]["view"]["to_act"]
+            ws = one if seat == 0 else two
+            cluster._valid_until = 0.0  # the leases may have lapsed; they have not
+            ws.send_text(json.dumps({"type": "action",
+                                     "action": views[seat]["view"]["legal_actions"][0]}))
+            moved = turn(ws)  # taken once the renewal said the table is still ours
+            assert moved["moves"] == 1 and stored() == 1
+            seat = moved["view"]["to_act"]
+            ws = one if seat == 0 else two
+            mine = moved if ws is one else turn(ws)
+            cluster._valid_until = 0.0
+            redis.Redis(*REDIS).set(f"stich:owner:{tid}", "another worker", ex=60)
+            ws.send_text(json.dumps({"type": "action",
+                                     "action": mine["view"]["legal_actions"][0]}))
+            with pytest.raises(WebSocketDisconnect):  # let go: the page comes back elsewhere
+                while True:
+                    next_message(ws)
+            assert stored() == 1  # the move was never written
+            assert tid not in app.state.lobby.actors
+        redis.Redis(*REDIS).delete(f"stich:owner:{tid}")
+        forget(tid)

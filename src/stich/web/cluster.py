@@ -27,12 +27,14 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from stich.web.actor import Client, TableActor
 from stich.web.frames import Oversize, frame_text, receive_frame
 from stich.web.lobby import Lobby, LobbyError
+from stich.web.store import Write
 
 log = logging.getLogger("stich.web")
 
@@ -104,10 +106,21 @@ class Cluster:
         self._moving: dict[str, asyncio.Task[None]] = {}
         self._retired: set[str] = set()
         """Tables held here that have ended and whose lease has gone."""
+        self._foreign: set[str] = set()
+        """Open tables in Redis that this worker's database does not have (a Redis shared
+        by several deployments, as in the tests): left alone."""
+        self._valid_until = 0.0
+        """Until when (``time.monotonic``) this worker's leases surely hold."""
+        self._round: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        """Done at the end of the next renewal (made in the event loop: so is a Cluster)."""
+        self._plain_write: Callable[[Write], asyncio.Future[Any]] = lobby.store.write
 
     async def start(self) -> None:
         await self.redis.ping()
         self._renew_script = self.redis.register_script(RENEW)
+        self._valid_until = time.monotonic() + OWNER_TTL - 1
+        self._plain_write = self.lobby.store.write
+        self.lobby.store.write = self._fenced_write  # type: ignore[method-assign]
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(f"stich:worker:{self.id}")
         self._tasks = [asyncio.create_task(self._listen(pubsub)),
@@ -158,7 +171,21 @@ class Cluster:
             except Exception as error:  # Redis away for a moment: the next round tries
                 log.warning("renewing the table leases failed: %s", error)
 
+    def _fenced_write(self, work: Write) -> asyncio.Future[Any]:
+        """The store's write while this worker's leases are sure to hold; after a stall
+        that may have outlived them, only once a renewal has said which tables are still
+        this worker's (a table let go meanwhile is stopped, its write never made)."""
+        if time.monotonic() < self._valid_until:
+            return self._plain_write(work)
+        return asyncio.ensure_future(self._write_after_renewal(work))
+
+    async def _write_after_renewal(self, work: Write) -> Any:
+        while time.monotonic() >= self._valid_until:
+            await asyncio.shield(self._round)
+        return await self._plain_write(work)
+
     async def _renew_once(self) -> None:
+        began = time.monotonic()
         held: list[str] = []
         done: list[str] = []
         for table_id, actor in list(self.lobby.actors.items()):
@@ -172,6 +199,9 @@ class Cluster:
             for table_id, still in zip(held, kept, strict=True):
                 if not still:
                     await self._let_go(table_id)
+        self._valid_until = began + OWNER_TTL - 1  # a second's margin for the clocks
+        self._round.set_result(None)
+        self._round = asyncio.get_running_loop().create_future()
         for table_id in done:  # finished, cancelled, expired: nobody takes them over
             await self.redis.srem(OPEN, table_id)
             await self._retire(table_id)
@@ -212,7 +242,7 @@ class Cluster:
         tables = set(self.links)
         if everything:
             tables |= {_text(t) for t in await self.redis.smembers(OPEN)}
-        tables -= set(self.lobby.actors)
+        tables -= set(self.lobby.actors) | self._foreign
         if not tables:
             return
         ordered = sorted(tables)
@@ -229,6 +259,10 @@ class Cluster:
         """The table's lease lapsed or changed hands: claim it or learn who did; take it
         over here (replaying its log) or move its relayed sockets to the new holder."""
         try:
+            if table_id not in self.links and await asyncio.to_thread(
+                    self.lobby.store.table_row, table_id) is None:
+                self._foreign.add(table_id)  # another database's table: never claimed here
+                return
             owner = await self.owner_of(table_id)
             if owner == self.id:
                 actor = await self.lobby.get(table_id)  # replayed and started here
