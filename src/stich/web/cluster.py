@@ -424,6 +424,8 @@ class Link:
         self.client: Client | None = None
         self._lock = asyncio.Lock()
         self._following: asyncio.Task[None] | None = None
+        self.gone = False
+        """The socket has closed (``leave``)."""
 
     async def publish(self, request: dict[str, Any]) -> None:
         if self.owner is not None and self.owner != self.cluster.id:
@@ -433,24 +435,29 @@ class Link:
     async def route(self, owner: str) -> None:
         """Go on with the table at ``owner`` (this worker: a local client), from ``since``."""
         async with self._lock:
-            if owner == self.owner:
+            if owner == self.owner or self.gone:
                 return
             await self._unroute()
             lobby = self.cluster.lobby
+            actor = None
             for _ in range(3):  # another worker may win the table between two looks
                 if owner != self.cluster.id:
                     break
-                actor = await lobby.get(self.table_id)
-                if lobby.actors.get(self.table_id) is actor or actor.status not in (
+                found = await lobby.get(self.table_id)
+                if lobby.actors.get(self.table_id) is found or found.status not in (
                         "waiting", "running"):
+                    actor = found
                     break
                 owner = await self.cluster.owner_of(self.table_id)
-            self.owner = owner
             if owner == self.cluster.id:
+                if actor is None:
+                    raise LobbyError("the table's holder keeps changing", 503, "worker_silent")
+                self.owner = owner
                 self.actor, self.client = actor, Client(self.seat)
                 self.down = asyncio.create_task(self._local(self.client))
                 actor.attach(self.client, self.since)
                 return
+            self.owner = owner
             self.conn = secrets.token_hex(8)
             self.pubsub = self.cluster.redis.pubsub()
             await self.pubsub.subscribe(f"stich:conn:{self.conn}")
@@ -477,6 +484,8 @@ class Link:
             self.pubsub = None
 
     async def leave(self) -> None:
+        """The browser has gone: leave the table, and follow it nowhere any more."""
+        self.gone = True
         async with self._lock:
             await self._unroute()
             self.owner = None
