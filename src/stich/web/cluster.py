@@ -528,9 +528,10 @@ class Link:
         """The owner closed this socket's connection: the table is where its lease says."""
         try:
             owner = await self.cluster.owner_of(self.table_id)
-            if owner == self.owner:  # the same worker dropped it (it read too slowly)
-                raise LobbyError("dropped by the table's worker", 503, "worker_dropped")
-            await self.route(owner)
+            if owner != self.owner:  # else the same worker dropped it (it read too slowly)
+                await self.route(owner)
+                return
         except Exception:
-            with contextlib.suppress(Exception):
-                await self.socket.close(code=MOVED, reason="the table moved: reconnect")
+            log.exception("table %s: following it failed", self.table_id)
+        with contextlib.suppress(Exception):
+            await self.socket.close(code=MOVED, reason="the table moved: reconnect")

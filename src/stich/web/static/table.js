@@ -105,13 +105,14 @@ async function join() {
 // The connection (docs/web.md, "When a worker dies"). A ping goes out every PING_MS; a socket
 // that has heard nothing for SILENT_MS (three pings unanswered: a server that stopped without
 // closing) is given up and a new one opened, as after a close. A close reconnects after a
-// second, longer after each failed try (at most RETRY_MAX_MS); 1012, the table moved to
-// another worker, at once. Each reconnect asks for the stream from `since`.
+// second, twice as long after each try that heard nothing (at most RETRY_MAX_MS); 1012, the
+// table moved to another worker, after a tenth of that. Each reconnect asks for the stream
+// from `since`.
 const PING_MS = Number(localStorage.getItem("stich:ping_ms")) || 10000;   // tests shorten it
 const SILENT_MS = 3 * PING_MS;
 const RETRY_MAX_MS = 8000;
 let heard = 0;           // when this page last heard its socket (Date.now())
-let retries = 0;         // failed tries since the last open socket
+let retries = 0;         // tries since a socket last heard something
 let connection = null;   // the query of the socket to keep open
 let pinged = 0;          // when this page last sent a ping
 
@@ -121,15 +122,14 @@ function connect(query) {
   const ws = new WebSocket(scheme + location.host + "/ws/" + tableId + "?" + query + "&since=" + nextN);
   socket = ws;
   heard = Date.now();
-  ws.onopen = () => { retries = 0; };
   // a frame is one message or an array of one change's messages (docs/events.md)
-  ws.onmessage = (event) => { heard = Date.now(); const data = JSON.parse(event.data); for (const message of Array.isArray(data) ? data : [data]) receive(message); };
+  ws.onmessage = (event) => { heard = Date.now(); retries = 0; const data = JSON.parse(event.data); for (const message of Array.isArray(data) ? data : [data]) receive(message); };
   ws.onclose = (event) => {
     if (closedByUs || ws !== socket) return;   // a socket given up already
     // 1009: a frame over the server's limit; the page says why and does not send it again
     if (event.code === 1009) { say("error", tr("closed_too_big", { reason: event.reason })); return; }
     say("status", t("disconnected"));
-    const wait = event.code === 1012 ? 0 : Math.min(1000 * 2 ** retries, RETRY_MAX_MS);
+    const wait = Math.min((event.code === 1012 ? 100 : 1000) * 2 ** retries, RETRY_MAX_MS);
     retries += 1;
     setTimeout(() => connect(query), wait);
   };
