@@ -23,6 +23,7 @@ the pages reconnect to the new owner.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -426,6 +427,8 @@ class Link:
         self._following: asyncio.Task[None] | None = None
         self.gone = False
         """The socket has closed (``leave``)."""
+        self._numbered: collections.deque[str] = collections.deque(maxlen=8)
+        """The last frames passed on that may hold numbered messages (``_note``)."""
 
     async def publish(self, request: dict[str, Any]) -> None:
         if self.owner is not None and self.owner != self.cluster.id:
@@ -438,6 +441,7 @@ class Link:
             if owner == self.owner or self.gone:
                 return
             await self._unroute()
+            self._settle()
             lobby = self.cluster.lobby
             actor = None
             for _ in range(3):  # another worker may win the table between two looks
@@ -491,15 +495,23 @@ class Link:
             self.owner = None
 
     def _note(self, data: str) -> None:
-        """Keep ``since`` past the last numbered message sent (the relay passes frames on
-        as they are; this reads them only for their numbers)."""
-        if '"n":' not in data:
-            return
-        parsed = json.loads(data)
-        for message in parsed if isinstance(parsed, list) else [parsed]:
-            number = message.get("n") if isinstance(message, dict) else None
-            if isinstance(number, int) and number >= self.since:
-                self.since = number + 1
+        """Keep the last frames passed on that may hold numbered messages, unread (the
+        relay passes frames on as they are; ``_settle`` reads them when the table moves)."""
+        if '"n":' in data:
+            self._numbered.append(data)
+
+    def _settle(self) -> None:
+        """``since`` past the last numbered message passed on: the newest kept frame that
+        holds one (a frame may hold ``"n":`` inside a message too)."""
+        while self._numbered:
+            parsed = json.loads(self._numbered.pop())
+            numbers = [message["n"] for message in (parsed if isinstance(parsed, list)
+                                                    else [parsed])
+                       if isinstance(message, dict) and isinstance(message.get("n"), int)]
+            if numbers:
+                self.since = max(self.since, max(numbers) + 1)
+                break
+        self._numbered.clear()
 
     async def _remote(self, pubsub: Any) -> None:
         """The owner's frames for this socket, in order; when the owner closes the
