@@ -5,6 +5,7 @@ follows what the seat sees, its slices tile it, and sharp Schnapsen shows no poi
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -173,6 +174,27 @@ def test_slices_tile_the_tensor(name: str, preset: str | None, options: dict[str
                 assert all(type(v) is float for v in values)
 
 
+@pytest.mark.parametrize(("name", "preset", "options"), CASES, ids=IDS)
+def test_packed_is_the_tensor_in_float32(name: str, preset: str | None,
+                                         options: dict[str, Any]) -> None:
+    """(f) ``packed`` is the tensor as native float32 bytes, exactly, in every kind and for
+    every seat; one observer reading many states in any order (it keeps the last finished
+    tricks it read) answers as a fresh one does."""
+    played = list(states(name, preset, options, SEEDS[:3]))
+    random.Random(5).shuffle(played)
+    shared = observers(played[0])
+    for game in played:
+        for kind, fresh in observers(game).items():
+            for seat in range(game.SEATS):
+                values = fresh.tensor(game, seat)
+                assert shared[kind].tensor(game, seat) == values, (kind, seat)
+                expected = struct.pack(f"{fresh.size}f", *values)
+                assert shared[kind].packed(game, seat) == expected, (kind, seat)
+                assert fresh.packed(game, seat) == expected, (kind, seat)
+            if not fresh.kind.private:
+                assert fresh.packed(game) == struct.pack(f"{fresh.size}f", *fresh.tensor(game))
+
+
 @pytest.mark.parametrize("preset", ["sharp", "tournament"])
 def test_sharp_schnapsen_shows_no_points(preset: str) -> None:
     """(e) S-11: in sharp Schnapsen a player may not look at his points or taken tricks: no
@@ -210,6 +232,8 @@ def test_observation_types() -> None:
     game = deal("schnapsen", "soft", {}, 1)
     with pytest.raises(ValueError, match="needs a seat"):
         type(game).make_observer().tensor(game)
+    with pytest.raises(ValueError, match="needs a seat"):
+        type(game).make_observer().packed(game)
 
 
 def test_strings() -> None:

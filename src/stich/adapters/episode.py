@@ -159,21 +159,24 @@ class Episode:
         outside the action space is a ValueError. In a match a finished deal is booked and the
         next one dealt."""
         game = self.game
-        seat = game.current_player()
-        if seat == TERMINAL:
-            raise ValueError("the episode is over: reset it")
-        space = game.ACTION_SPACE
-        if not 0 <= action_id < len(space):
-            raise ValueError(f"action id {action_id} is outside 0..{len(space) - 1}")
-        action = space.action(action_id)
         legal = self._legal
         self._legal = None
-        why = None if legal is not None and action_id in legal else game.why_illegal(action)
-        if why is None:
-            game.apply_legal(action)
+        if legal is not None and action_id in legal:  # asked for the mask: legal, in range
+            game.apply_legal(game.ACTION_SPACE.actions[action_id])
         else:
-            game.forfeit(seat, why)
-        if game.is_terminal() and self.match is not None:
+            seat = game.current_player()
+            if seat == TERMINAL:
+                raise ValueError("the episode is over: reset it")
+            space = game.ACTION_SPACE
+            if not 0 <= action_id < len(space):
+                raise ValueError(f"action id {action_id} is outside 0..{len(space) - 1}")
+            action = space.action(action_id)
+            why = game.why_illegal(action)
+            if why is None:
+                game.apply_legal(action)
+            else:
+                game.forfeit(seat, why)
+        if self.match is not None and game.is_terminal():
             self.finish_deal(deal_next=True)
 
     def finish_deal(self, deal_next: bool) -> None:

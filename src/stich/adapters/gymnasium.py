@@ -17,7 +17,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from stich.adapters.arrays import Float32s, float32, mask
+from stich.adapters.arrays import Float32s, mask, tensor
 from stich.adapters.episode import Episode
 from stich.bots import make_bot
 from stich.bots.base import Bot
@@ -102,7 +102,7 @@ class SeatEnv(gymnasium.Env[ObsType, np.int64]):
             episode.step(episode.ask(self.bots[to_act]))
 
     def _observe(self) -> ObsType:
-        return float32(self.observer.tensor(self.episode.game, self.seat))
+        return tensor(self.observer, self.episode.game, self.seat)
 
     def _info(self) -> dict[str, Any]:
         game = self.episode.game

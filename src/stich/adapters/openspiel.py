@@ -353,7 +353,7 @@ class StichObserver:
         if state.deal is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.observer.tensor(state.deal, player)
+            self.tensor[:] = np.frombuffer(self.observer.packed(state.deal, player), np.float32)
 
     def string_from(self, state: StichState, player: int) -> str:
         if state.deal is None:

@@ -18,8 +18,9 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from stich.adapters.arrays import float32, mask
+from stich.adapters.arrays import mask, tensor
 from stich.adapters.episode import Episode, deal_text
+from stich.core.game import TERMINAL
 
 if TYPE_CHECKING:
     from stich.bots.base import Bot
@@ -85,9 +86,10 @@ class StichEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        game = self.episode.game
-        legal = self.episode.legal_ids() if game.current_player() == seat else ()
-        return {"observation": float32(self.observer.tensor(game, seat)),
+        episode = self.episode
+        game = episode.game
+        legal = episode.legal_ids() if game.current_player() == seat else ()
+        return {"observation": tensor(self.observer, game, seat),
                 "action_mask": mask(self._size, legal)}
 
     def step(self, action: int | None) -> None:
@@ -98,13 +100,15 @@ class StichEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         self._cumulative_rewards[agent] = 0.0
-        self.episode.step(int(action))
-        if self.episode.is_over():
-            self.rewards = dict(zip(self.agents, self.episode.utilities(), strict=True))
+        episode = self.episode
+        episode.step(int(action))
+        seat = episode.current_player()
+        if seat == TERMINAL:
+            self.rewards = dict(zip(self.agents, episode.utilities(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[self.episode.current_player()]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+        else:  # the rewards are all 0.0 until the episode is over: nothing to accumulate
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

@@ -4,6 +4,9 @@ A deal runs through phases: the caller names trump from his first three cards (B
 auction (B-3), in Dreierschnapsen the talon (D-1), doubling (B-6), then play under the normal
 game (B-4) or a contract (B-5) until its outcome is certain. The two games differ in seats,
 sides and the talon; they subclass :class:`ContractSchnapsen` and fill in those hooks.
+What may be done is judged by the predicates of ``stich.contract.legality``, functions of the
+deal's state values: ``why_illegal`` and ``legal_actions`` pass them the deal and the facts
+they need.
 
 Records keep each hand in dealing order, the caller's first three cards first; ``turnup``
 turns up the caller's fourth card (the first of his second packet), so a record fixes it.
@@ -15,9 +18,9 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
-from stich.contract import events, position, worlds
+from stich.contract import events, legality, position, worlds
 from stich.contract.actions import VERBS as VERBS  # declared as the game loads
-from stich.contract.auction import Auction, Doubling, clockwise_from
+from stich.contract.auction import DOUBLING_STEPS, Auction, Doubling, clockwise_from
 from stich.contract.contracts import (
     Contract,
     Goal,
@@ -25,7 +28,7 @@ from stich.contract.contracts import (
     schnapser_deadline,
     verdict,
 )
-from stich.contract.legality import FIRST_PACKET, ContractLegality, Phase
+from stich.contract.legality import FIRST_PACKET, Bidder, Phase
 from stich.contract.observer import ContractObserver
 from stich.contract.options import ContractOptions as ContractOptions  # re-exported
 from stich.contract.position import Fields as PositionFields
@@ -48,10 +51,12 @@ from stich.schnapsen.family import (
     marriage_value,
 )
 
+DOUBLING_VERBS = frozenset(DOUBLING_STEPS.values())
+"""double, redouble, reredouble (B-6)."""
 FORFEIT_NORMAL = 3
 """What an illegal move costs in the normal game: its highest value (B-4), as S-12's revoke."""
 
-class ContractSchnapsen(ContractLegality, Game):
+class ContractSchnapsen(Game):
     """One deal of a Schnapsen game with a caller, an auction and contracts."""
 
     HAND_SIZE: ClassVar[int]
@@ -64,6 +69,8 @@ class ContractSchnapsen(ContractLegality, Game):
         "trick", "announced", "marriages", "points", "winners", "tricks", "_result", "_forfeit")
 
     options: ContractOptions
+    hands: tuple[int, ...]
+    """Each seat's cards (a card set); before phase auction the first packets (B-2)."""
 
     def __init__(self, hands: Sequence[Sequence[Card]], talon: Sequence[Card] = (),
                  dealer: int = 0, options: ContractOptions | None = None,
@@ -87,7 +94,7 @@ class ContractSchnapsen(ContractLegality, Game):
         self.contracts = contract_table(self.SEATS, self.options.contracts,
                                         self.options.assenbettler)
         self.phase = Phase.TRUMP
-        self.hands: tuple[int, ...] = (0,) * self.SEATS
+        self.hands = (0,) * self.SEATS
         self.trump: Suit | None = None
         self.turned_up: Card | None = None
         self.calls: tuple[tuple[int, str], ...] = ()
@@ -136,6 +143,10 @@ class ContractSchnapsen(ContractLegality, Game):
         """The seats that play together with ``seat`` once the contract is fixed."""
         raise NotImplementedError
 
+    def opponent_of_caller(self, seat: int) -> bool:
+        """Whether ``seat`` plays against the caller (Kontra contracts, B-5)."""
+        raise NotImplementedError
+
     def sitting_out(self, contract: Contract | None, declarer: int) -> int | None:
         """A seat that lays its cards aside for this contract (``bettler_partner_sits_out``)."""
         return None
@@ -170,6 +181,59 @@ class ContractSchnapsen(ContractLegality, Game):
             if self.active >> other & 1:
                 return other
         raise AssertionError("no active seat")
+
+    # --- legality: one predicate per verb (stich.contract.legality), of the state values ---
+    def why_illegal(self, action: Action) -> Illegal | None:
+        """The refusal of the predicate of the action's verb, or None."""
+        if self._result is not None:
+            return Illegal("end", "the deal is over")
+        verb = action.verb
+        if verb == "play":
+            return legality.play_problem(self, action.card, self.options.must_overtrump)
+        if verb == "pass":
+            return legality.pass_problem(self)
+        if verb == "bid":
+            return legality.bid_problem(self, self.contracts, action.arg, self._bidder())
+        if verb in DOUBLING_VERBS:
+            return legality.double_problem(self, verb)
+        if verb in ("marriage", "trump"):
+            if action.arg not in Suit.__members__:
+                return Illegal("notation", f"{action.arg!r} is not a suit")
+            if verb == "trump":
+                return legality.trump_problem(self, action.suit,
+                                              self.options.trump_must_be_held)
+            return legality.marriage_problem(self, self.declaring_seats(), action.suit)
+        if verb == "turnup":
+            return legality.turnup_problem(self)
+        if verb == "redeal":
+            return legality.redeal_problem(self)
+        return Illegal("notation", f"{verb!r} is not an action in {self.NAME}")
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the phase, from the parts of the same predicates
+        (``tests/bauernschnapsen/properties.py`` checks them against ``why_illegal`` of every
+        action of the space)."""
+        if self._result is not None:
+            return []
+        phase = self.phase
+        if phase is Phase.PLAY:
+            plays = legality.plays(self, self.options.must_overtrump)
+            if self.trick or self.announced is not None:  # a marriage only on lead (B-4)
+                return plays
+            return legality.marriages(self, self.declaring_seats()) + plays
+        if phase is Phase.AUCTION:
+            return legality.legal_in_auction(self, self.contracts, self._bidder())
+        if phase is Phase.DOUBLE:
+            return legality.legal_in_doubling(self)
+        if phase is Phase.TRUMP:
+            return legality.legal_in_trump(self, self.options.trump_must_be_held)
+        return []
+
+    def _bidder(self) -> Bidder:
+        """What B-5's ``bidder_problem`` asks of the seat to act, after the contract."""
+        seat = self.to_act
+        return (seat, self.caller, self.opponent_of_caller(seat), self.hands[seat], self.trump,
+                self.options.assenbettler)
 
     # --- carrying out actions ---
     def _do(self, action: Action) -> None:

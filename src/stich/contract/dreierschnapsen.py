@@ -4,37 +4,23 @@ The engine is :class:`~stich.contract.deal.ContractSchnapsen`; this module adds 
 talon. The highest bidder takes it up and discards two cards (``discard HA HK``); if nobody
 bids, the caller looks at it and lays two of his eight cards face down as the new talon
 (``exchange-talon HA SK``: naming the two talon cards keeps his hand, naming one exchanges one
-card, naming two of his own exchanges both). Laid-down cards count for nobody.
+card, naming two of his own exchanges both). Laid-down cards count for nobody. The talon's
+verbs are judged by the predicates of ``stich.contract.legality``, as the other verbs are.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
-from itertools import combinations
-from typing import Any, ClassVar
 
+from stich.contract import legality
 from stich.contract.contracts import Goal
 from stich.contract.deal import ContractOptions, ContractSchnapsen
 from stich.contract.legality import Phase, every_action
 from stich.contract.view import ContractObservation
 from stich.core.action_space import ActionSpace
 from stich.core.actions import Action
-from stich.core.cards import Card, card_set, cards_in
+from stich.core.cards import Card, card_set
 from stich.core.game import CardSet, Illegal
-from stich.schnapsen.family import DECK
-
-LAID_DOWN = 2
-
-
-def _lay_downs(verb: str) -> dict[int, Action]:
-    """The action laying down each two cards with ``verb``, by their card set (built once, as
-    legal-move lists reuse ``PLAY``'s actions)."""
-    return {1 << a | 1 << b: Action(verb, f"{a} {b}")
-            for a, b in combinations(cards_in(DECK), LAID_DOWN)}
-
-
-EXCHANGE_TALON, DISCARD = _lay_downs("exchange-talon"), _lay_downs("discard")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,70 +85,24 @@ class Dreierschnapsen(ContractSchnapsen):
         self.phase = Phase.TALON
         self.to_act = taker
 
-    # --- the talon's verbs ---------------------------------------------------------------------
-    def _lay_down_problem(self, action: Action, normal_game: bool) -> Illegal | None:
-        if problem := self._lay_down_verb_problem(normal_game):
-            return problem
-        cards = action.cards
-        if len(cards) != LAID_DOWN or cards[0] == cards[1]:
-            return Illegal("D-1", "lay down exactly two different cards")
-        missing = tuple(c for c in cards if not self.hands[self.to_act] >> c & 1)
-        if missing:
-            return Illegal.naming("D-1", "you do not hold {}", missing)
-        return None
-
-    def _lay_down_verb_problem(self, normal_game: bool) -> Illegal | None:
-        """Whether cards may be laid down now with ``exchange-talon`` (``normal_game``) or
-        ``discard``, whichever two cards (D-1)."""
-        if problem := self._phase_problem(Phase.TALON, "cards are laid down"):
-            return problem
-        if (self.contract is None) != normal_game:
-            if self.contract is None:
-                return Illegal("D-1", "use exchange-talon in the normal game (discard is for "
-                                      "contracts)")
-            return Illegal("D-1", "use discard after a contract (exchange-talon is for the "
-                                  "normal game)")
-        return None
-
-    def _raise_problem(self, name: str) -> Illegal | None:
-        if self.phase is not Phase.TALON:
-            return self._bid_problem(name)
-        if problem := self._raise_gate_problem():
-            return problem
-        return self._contract_problem(name, self._raise_floor())
-
-    def _raise_gate_problem(self) -> Illegal | None:
-        """Whether the talon's taker may raise at all now, whatever the contract (D-1)."""
-        if not self.options.raise_after_talon:
-            return Illegal("D-1", "no raising after the talon (option raise_after_talon)")
-        if self.raised:
-            return Illegal("D-1", "you may raise only once after the talon")
-        return None
-
-    def _raise_floor(self) -> int:
-        """The rank a raise after the talon must beat: the contract's (the normal game 0)."""
-        return self.contract.rank if self.contract is not None else 0
-
-    VERBS: ClassVar[Mapping[str, Callable[[Any, Action], Illegal | None]]] = {
-        **ContractSchnapsen.VERBS,
-        "discard": lambda g, a: g._lay_down_problem(a, normal_game=False),
-        "exchange-talon": lambda g, a: g._lay_down_problem(a, normal_game=True),
-        "bid": lambda g, a: g._raise_problem(a.arg),
-    }
+    # --- the talon's verbs (stich.contract.legality) ------------------------------------------
+    def why_illegal(self, action: Action) -> Illegal | None:
+        """Adds the talon's verbs (D-1): laying down two cards, a raise after the talon."""
+        verb = action.verb
+        if self._result is None:
+            if verb in ("discard", "exchange-talon"):
+                return legality.lay_down_problem(self, action)
+            if verb == "bid":
+                return legality.raise_problem(self, self.contracts, action.arg, self._bidder(),
+                                              self.options.raise_after_talon)
+        return super().why_illegal(action)
 
     def legal_actions(self) -> list[Action]:
-        """In the talon phase (D-1): every two held cards under the verb
-        ``_lay_down_verb_problem`` allows, then the raises ``_raise_problem`` allows."""
+        """In the talon phase the lay-downs and raises of ``legality.legal_in_talon`` (D-1)."""
         if self.phase is not Phase.TALON or self._result is not None:
             return super().legal_actions()
-        actions: list[Action] = []
-        for normal_game, table in ((True, EXCHANGE_TALON), (False, DISCARD)):
-            if self._lay_down_verb_problem(normal_game) is None:
-                held = cards_in(self.hands[self.to_act])
-                actions += [table[1 << a | 1 << b] for a, b in combinations(held, LAID_DOWN)]
-        if self._raise_gate_problem() is None:
-            actions += self._bids_above(self._raise_floor())
-        return actions
+        return legality.legal_in_talon(self, self.contracts, self._bidder(),
+                                       self.options.raise_after_talon)
 
     def _do_more(self, seat: int, action: Action) -> None:
         if action.verb == "bid":  # a raise after seeing the talon

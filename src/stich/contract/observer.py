@@ -26,32 +26,71 @@ from typing import Any
 from stich.contract.contracts import TABLE
 from stich.contract.legality import Phase
 from stich.core.cards import Suit
-from stich.core.observer import CardVector, Layout, Observer, OneHot, played_by
+from stich.core.observer import (
+    CardVector,
+    Layout,
+    ObservationType,
+    Observer,
+    Rows,
+    played_by,
+)
 from stich.schnapsen.family import DECK, TOTAL_CARD_POINTS
 
 CARDS = CardVector(DECK)
-add, add_by_seat, add_one_by_seat = CARDS.add, CARDS.add_by_seat, CARDS.add_one_by_seat
-SINGLE = CARDS.single
 SUIT_LABELS = tuple(suit.name for suit in Suit)
-SUIT_ROWS = OneHot(4).rows
 PHASES = tuple(Phase)
-PHASE_ROWS = OneHot(len(PHASES)).rows
-PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 CONTRACTS = tuple(contract.name for contract in TABLE)
 """The B-5 contracts in rank order (the slices' order, whatever the options allow)."""
 CONTRACT_INDEX = {name: index for index, name in enumerate(CONTRACTS)}
-CONTRACT_ROWS = OneHot(len(CONTRACTS)).rows
-FIXED_ROWS = OneHot(1 + len(CONTRACTS)).rows
-"""``normal`` first, then the contracts."""
-FACTOR_ROWS = OneHot(4).rows
 FACTOR_INDEX = {1: 0, 2: 1, 4: 2, 8: 3}
 LAY_DOWN_VERBS = frozenset({"discard", "exchange-talon"})
 """D-1: the cards laid face down are seen by their owner only."""
 
 
+class _Rows(Rows):
+    """The contract observer's tables, plain or packed (``stich.core.observer.Rows``)."""
+
+    def __init__(self, packed: bool) -> None:
+        super().__init__(DECK, packed)
+        self.suits = self.one_hot(4).rows
+        self.phases = dict(zip(PHASES, self.one_hot(len(PHASES)).rows[:-1], strict=True))
+        self.contracts = self.one_hot(len(CONTRACTS)).rows
+        self.fixed = self.one_hot(1 + len(CONTRACTS)).rows
+        """``normal`` first, then the contracts."""
+        self.factors = self.one_hot(4).rows
+        self.flag = self.one_hot(1).rows[::-1]
+        """One entry: ``flag[0]`` 0.0, ``flag[1]`` 1.0."""
+        self.suit_flags = tuple(self.one_hot(4).mask(bits) for bits in range(16))
+        empty = self.cards.empty
+        self.no_cards_by_seat = {seats: empty * seats for seats in (3, 4)}
+        """``open_hands`` outside Plauderer: no cards for any seat (3 or 4 players)."""
+        self.no_talon = empty * 2
+        """``talon_seen`` and ``laid_down`` of a seat that did not take the talon up."""
+        self.bids = self.one_hot(len(CONTRACTS))
+        self.unfixed = {seats: self.row((0.0,) * (len(CONTRACTS) + 2 * seats + 6))
+                        for seats in (3, 4)}
+        """``contract`` to ``sitting_out`` before the contract is fixed: all zeros."""
+
+
+PLAIN, PACKED = _Rows(False), _Rows(True)
+
+
 class ContractObserver(Observer):
     """The observer of :class:`stich.contract.deal.ContractSchnapsen` games (reads their
     public state and ``visible_hands``)."""
+
+    _memo: tuple[Any, int, list[int]] | None = None
+    """The last ``_tricks_done``: the tricks asked about (held, so compared by identity) and
+    the answer."""
+
+    def __init__(self, game: type[Any], options: Any,
+                 kind: str | ObservationType = "observation") -> None:
+        super().__init__(game, options, kind)
+        hand = game.HAND_SIZE
+        self._ratios = {rows.packed: (rows.ratios(hand + 2), rows.ratios(hand),
+                                      rows.ratios(TOTAL_CARD_POINTS), rows.ratios(2))
+                        for rows in (PLAIN, PACKED)}
+        """``hand_sizes``, ``tricks_won``, ``points`` and ``talon_size`` by count."""
 
     def declare(self, layout: Layout) -> None:
         kind, game = self.kind, self.game
@@ -111,97 +150,119 @@ class ContractObserver(Observer):
         return action.verb if action.verb in LAY_DOWN_VERBS else str(action)
 
     def fill(self, game: Any, seat: int | None, out: list[float]) -> None:
+        self._write(game, seat, out, PLAIN)
+
+    def fill_packed(self, game: Any, seat: int | None, out: bytearray) -> None:
+        self._write(game, seat, out, PACKED)
+
+    def _write(self, game: Any, seat: int | None, out: Any, rows: _Rows) -> None:
+        """``fill`` (``rows`` PLAIN, ``out`` a list) and ``fill_packed`` (PACKED, a
+        bytearray): the slices in declared order."""
         kind, seats = self.kind, self.seats
         talon = game.TALON_SIZE > 0
         hands = game.hands
+        add = rows.add
         if kind.private:
             assert seat is not None
             add(out, hands[seat])
-            if talon:
-                taker = seat == game.talon_taker
-                add(out, sum(1 << card for card in game.dealt_talon) if taker else 0)
-                laid = taker and game.phase is not Phase.TALON
-                add(out, game.talon if laid else 0)
+            if talon and seat == game.talon_taker:
+                add(out, sum(1 << card for card in game.dealt_talon))
+                add(out, game.talon if game.phase is not Phase.TALON else 0)
+            elif talon:
+                out += rows.no_talon
         if not kind.public:
             return
-        order = self.seat_order(seat)
-        hot = self.seat_rows(seat)
-        out += PHASE_ROWS[PHASE_INDEX[game.phase]]
+        packed = rows.packed
+        order, hot, flags = self.seat_view(seat, packed)
+        suits = rows.suits
+        out += rows.phases[game.phase]
         out += hot[game.current_player()]
         out += hot[game.dealer]
         out += hot[game.caller]
         trump = game.trump
-        out += SUIT_ROWS[-1 if trump is None else trump]
+        out += suits[-1 if trump is None else trump]
         turned = game.turned_up
-        out += SINGLE[-1 if turned is None else turned]
+        out += rows.single[-1 if turned is None else turned]
         auction = game.auction
         high = auction.high
-        out += CONTRACT_ROWS[-1 if high is None else CONTRACT_INDEX[high]]
+        out += rows.contracts[-1 if high is None else CONTRACT_INDEX[high]]
         out += hot[auction.high_seat]
-        out += _seat_flags(order, auction.out)
-        fixed = bool(game.sides[0])
+        out += flags[auction.out]
         contract = game.contract
-        if fixed:
-            out += FIXED_ROWS[0 if contract is None else 1 + CONTRACT_INDEX[contract.name]]
+        if game.sides[0]:  # the contract is fixed
+            out += rows.fixed[0 if contract is None else 1 + CONTRACT_INDEX[contract.name]]
             out += hot[game.declarer]
             play_trump = game.play_trump
-            out += SUIT_ROWS[-1 if play_trump is None else play_trump]
-            out.append(1.0 if contract is not None and contract.ten_high else 0.0)
-            out += _seat_flags(order, ~game.active)
+            out += suits[-1 if play_trump is None else play_trump]
+            out += rows.flag[1 if contract is not None and contract.ten_high else 0]
+            out += flags[~game.active & (len(flags) - 1)]
         else:
-            out += FIXED_ROWS[-1]
-            out += hot[-1]
-            out += SUIT_ROWS[-1]
-            out.append(0.0)
-            out += hot[-1]
-        out += FACTOR_ROWS[FACTOR_INDEX[game.doubling.factor]]
+            out += rows.unfixed[seats]
+        out += rows.factors[FACTOR_INDEX[game.doubling.factor]]
         doubled = 0
         for who, call in game.doubles:
             if call != "pass":
                 doubled |= 1 << who
-        out += _seat_flags(order, doubled)
+        out += flags[doubled]
         if contract is not None and contract.name == "plauderer":  # only Plauderer shows (B-5)
-            add_by_seat(out, self._open_hands(game, seat), order)
+            rows.add_by_seat(out, self._open_hands(game, seat), order)
         else:
-            out += NO_CARDS_BY_SEAT[seats]
+            out += rows.no_cards_by_seat[seats]
         out += hot[game.leader]
         trick = [-1] * seats
         played = 0
         for who, card in game.trick:
             trick[who] = card
             played |= 1 << card
-        add_one_by_seat(out, trick, order)
+        rows.add_one_by_seat(out, trick, order)
         announced = game.announced
-        out += SUIT_ROWS[-1 if announced is None else announced]
+        out += suits[-1 if announced is None else announced]
         married = [0] * seats
         for who, suit in game.marriages:
             married[who] |= 1 << suit
+        suit_flags = rows.suit_flags
         for other in order:
-            out += SUIT_FLAGS[married[other]]
-        full = game.HAND_SIZE + 2
-        out += [hands[other].bit_count() / full for other in order]
+            out += suit_flags[married[other]]
+        sizes, won, taken, talon_sizes = self._ratios[packed]
+        for other in order:
+            out += sizes[hands[other].bit_count()]
         winners = game.winners
-        out += [winners.count(other) / game.HAND_SIZE for other in order]
+        for other in order:
+            out += won[winners.count(other)]
         points = game.points
-        out += [points[other] / TOTAL_CARD_POINTS for other in order]
-        last = [-1] * seats
-        for done in game.tricks:
-            for who, card in done:
-                played |= 1 << card
-                last[who] = card
-        add(out, played)
-        add_one_by_seat(out, last, order)
+        for other in order:
+            out += taken[points[other]]
+        done, last = self._tricks_done(game.tricks)
+        add(out, played | done)
+        rows.add_one_by_seat(out, last, order)
         if talon:
-            out.append(game.talon.bit_count() / 2)
+            out += talon_sizes[game.talon.bit_count()]
             out += hot[game.talon_taker]
         if kind.perfect_recall:
-            add_by_seat(out, played_by(game.history, seats), order)
+            rows.add_by_seat(out, played_by(game.history, seats), order)
             bids = [0] * seats
             for who, call in game.calls:
                 if call.startswith("bid "):
                     bids[who] |= 1 << CONTRACT_INDEX[call[4:]]
+            bid_flags = rows.bids
             for other in order:
-                out += BID_FLAGS.mask(bids[other])
+                out += bid_flags.mask(bids[other])
+
+    def _tricks_done(self, tricks: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[
+            int, list[int]]:
+        """The cards of the finished tricks (a bitmask) and each seat's card in the last trick
+        it played (-1: none), by seat; the last answer kept, as a game's ``tricks`` is an
+        immutable tuple replaced when a trick ends (the seats in turn ask about the same)."""
+        memo = self._memo
+        if memo is not None and memo[0] is tricks:
+            return memo[1], memo[2]
+        played, last = 0, [-1] * self.seats
+        for trick in tricks:
+            for who, card in trick:
+                played |= 1 << card
+                last[who] = card
+        self._memo = (tricks, played, last)
+        return played, last
 
     def _open_hands(self, game: Any, seat: int | None) -> list[int]:
         """Plauderer's open hands in this view (B-5; ``fill`` asks only in Plauderer), by seat:
@@ -218,14 +279,3 @@ class ContractObserver(Observer):
             if all(other in seen[viewer] for viewer in range(self.seats) if viewer != other):
                 shown[other] = game.hands[other]
         return shown
-
-
-SUIT_FLAGS = tuple(OneHot(4).mask(bits) for bits in range(16))
-NO_CARDS_BY_SEAT = {seats: CARDS.empty * seats for seats in (3, 4)}
-"""``open_hands`` outside Plauderer: no cards for any seat (3 or 4 players)."""
-BID_FLAGS = OneHot(len(CONTRACTS))
-
-
-def _seat_flags(order: tuple[int, ...], bits: int) -> list[float]:
-    """Flags of a set of seats (bit ``s`` for seat ``s``) in the view's seat ``order``."""
-    return [1.0 if bits >> seat & 1 else 0.0 for seat in order]

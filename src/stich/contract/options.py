@@ -1,5 +1,5 @@
-"""The options Bauern- and Dreierschnapsen share (B-2, B-4, B-5, B-7), apart from the engine so
-that its helpers (legality, records) can read them without importing it."""
+"""The options Bauern- and Dreierschnapsen share (B-2, B-4, B-5, B-7), apart from the engine
+(``stich.contract.deal`` re-exports them); its helpers take the option values they need."""
 
 from __future__ import annotations
 

@@ -11,7 +11,9 @@ of that game for any seat. Three parameters, as OpenSpiel's ``IIGObservationType
 
 The tensor is a flat ``list[float]`` without NumPy, in named slices (:class:`Slice`) that are
 fixed for a game, its options and the type: ``observer.slices()`` says what each holds
-(``docs/observer.md`` lists them per game). Seats in a private view are counted from the
+(``docs/observer.md`` lists them per game); ``observer.packed(game, seat)`` is the same tensor
+as native float32 bytes (``numpy.frombuffer`` reads it without a copy: the research adapters'
+arrays). Seats in a private view are counted from the
 viewer (0 the viewer, 1 the next seat in playing order ...), in a public view as seated, so the
 public tensor is the same for every seat. Card sets are written from card bitmasks through
 lookup tables (:class:`CardVector`): a tensor costs a few moves (``bench/observer_cost.py``).
@@ -32,8 +34,9 @@ Example::
 from __future__ import annotations
 
 import dataclasses
+import struct
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from stich.core.actions import PLAY
@@ -124,6 +127,31 @@ class Layout:
 # --- encoding helpers ----------------------------------------------------------------------------
 ZERO, ONE = 0.0, 1.0
 
+Row = tuple[float, ...] | bytes
+"""A run of entries as a fill appends it: a tuple of floats to a ``list[float]`` (the tensor),
+or, packed, the same values as native float32 bytes to a ``bytearray`` (:meth:`Observer.packed`)."""
+
+
+class _Packers(dict[int, struct.Struct]):
+    """The native float32 ``struct`` of each length, made on first use."""
+
+    def __missing__(self, size: int) -> struct.Struct:
+        packer = self[size] = struct.Struct(f"{size}f")
+        return packer
+
+
+_PACKERS = _Packers()
+
+
+def pack(values: Sequence[float]) -> bytes:
+    """The values as native float32 bytes (``numpy.frombuffer(..., numpy.float32)`` reads
+    them back, each value rounded to float32 exactly as NumPy's conversion rounds it)."""
+    return _PACKERS[len(values)].pack(*values)
+
+
+def _row(values: tuple[float, ...], packed: bool) -> Row:
+    return pack(values) if packed else values
+
 
 def _bits(value: int, width: int) -> tuple[float, ...]:
     return tuple(ONE if value >> i & 1 else ZERO for i in range(width))
@@ -131,10 +159,12 @@ def _bits(value: int, width: int) -> tuple[float, ...]:
 
 class CardVector:
     """Card bitmasks as flags over one deck's cards, in card order, by table lookup per suit
-    (a suit's cards of the deck are consecutive bits: ``suit*9 + rank``)."""
+    (a suit's cards of the deck are consecutive bits: ``suit*9 + rank``). ``packed``: its rows
+    are float32 bytes, appended to a ``bytearray`` (:data:`Row`)."""
 
-    def __init__(self, deck: int) -> None:
+    def __init__(self, deck: int, packed: bool = False) -> None:
         self.deck = deck
+        self.packed = packed
         self.cards = tuple(cards_in(deck))
         self.size = len(self.cards)
         runs = []
@@ -152,21 +182,22 @@ class CardVector:
         self._shifts = tuple(low for low, _ in runs)
         width = runs[0][1]
         self._mask = (1 << width) - 1
-        self._table = tuple(_bits(value, width) for value in range(1 << width))
-        self.empty: tuple[float, ...] = (ZERO,) * self.size
+        self._table = tuple(_row(_bits(value, width), packed) for value in range(1 << width))
+        empty = (ZERO,) * self.size
+        self.empty: Row = _row(empty, packed)
         index: dict[int, int] = {int(card): i for i, card in enumerate(self.cards)}
-        self.single: tuple[tuple[float, ...], ...] = (
-            *((*self.empty[:index[card]], ONE, *self.empty[index[card] + 1:])
-              if card in index else self.empty for card in range(36)), self.empty)
+        self.single: tuple[Row, ...] = tuple(
+            _row((*empty[:index[card]], ONE, *empty[index[card] + 1:]), packed)
+            if card in index else self.empty for card in (*range(36), -1))
         """The flags of one card: ``single[card]``; ``single[-1]`` (no card) all zeros."""
 
-    def __call__(self, cards: int) -> tuple[float, ...]:
+    def __call__(self, cards: int) -> Row:
         """The flags of a card bitmask (cards outside the deck are ignored)."""
-        out: list[float] = []
+        out: Any = bytearray() if self.packed else []
         self.add(out, cards)
-        return tuple(out)
+        return bytes(out) if self.packed else tuple(out)
 
-    def add(self, out: list[float], cards: int) -> None:
+    def add(self, out: Any, cards: int) -> None:
         """Append the flags of a card bitmask to ``out`` (the hot path: no tuple is built)."""
         if not cards:
             out += self.empty
@@ -178,7 +209,7 @@ class CardVector:
         out += table[cards >> c & mask]
         out += table[cards >> d & mask]
 
-    def add_by_seat(self, out: list[float], masks: Sequence[int], order: Sequence[int]) -> None:
+    def add_by_seat(self, out: Any, masks: Sequence[int], order: Sequence[int]) -> None:
         """Append one card set per seat, the seats in ``order`` (the view's order)."""
         if not any(masks):
             out += self.empty * len(order)
@@ -195,8 +226,7 @@ class CardVector:
             else:
                 out += empty
 
-    def add_one_by_seat(self, out: list[float], cards: Sequence[int],
-                        order: Sequence[int]) -> None:
+    def add_one_by_seat(self, out: Any, cards: Sequence[int], order: Sequence[int]) -> None:
         """Append one card or none (-1) per seat, the seats in ``order``: a trick."""
         single = self.single
         for seat in order:
@@ -209,20 +239,55 @@ class CardVector:
 
 class OneHot:
     """``n`` flags with at most one set: ``hot[i]``; ``hot[None]`` and ``hot[-1]`` are all
-    zeros. ``rows`` is the plain tuple for hot paths: ``rows[i]``, ``rows[-1]`` all zeros."""
+    zeros. ``rows`` is the plain tuple for hot paths: ``rows[i]``, ``rows[-1]`` all zeros.
+    ``packed``: the rows are float32 bytes (:data:`Row`)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, packed: bool = False) -> None:
         self.n = n
-        self.empty: tuple[float, ...] = (ZERO,) * n
-        self.rows: tuple[tuple[float, ...], ...] = (
-            *(tuple(ONE if i == j else ZERO for i in range(n)) for j in range(n)), self.empty)
+        self.packed = packed
+        self.empty: Row = _row((ZERO,) * n, packed)
+        self.rows: tuple[Row, ...] = (
+            *(_row(tuple(ONE if i == j else ZERO for i in range(n)), packed) for j in range(n)),
+            self.empty)
 
-    def __getitem__(self, index: int | None) -> tuple[float, ...]:
+    def __getitem__(self, index: int | None) -> Row:
         return self.rows[-1 if index is None else index]
 
-    def mask(self, bits: int) -> tuple[float, ...]:
+    def mask(self, bits: int) -> Row:
         """Several flags: bit ``i`` of ``bits`` sets entry ``i``."""
-        return _bits(bits, self.n)
+        return _row(_bits(bits, self.n), self.packed)
+
+
+def _as_is(values: Sequence[float]) -> Sequence[float]:
+    return values
+
+
+class Rows:
+    """What a family's writer appends with: ``packed`` False, tuples of floats to a list
+    (:meth:`Observer.tensor`); True, their float32 bytes to a bytearray
+    (:meth:`Observer.packed`). A family subclasses it for its own tables, builds one of each
+    and writes both outputs with one writer, so the two never differ."""
+
+    def __init__(self, deck: int, packed: bool) -> None:
+        self.packed = packed
+        self.cards = cards = CardVector(deck, packed)
+        self.add, self.add_by_seat = cards.add, cards.add_by_seat
+        self.add_one_by_seat, self.single = cards.add_one_by_seat, cards.single
+        self.numbers: Callable[[Sequence[float]], Sequence[float]] = pack if packed else _as_is
+        """Computed numbers as a row: ``out += rows.numbers((a, b))``."""
+
+    def one_hot(self, n: int) -> OneHot:
+        return OneHot(n, self.packed)
+
+    def row(self, values: tuple[float, ...]) -> Row:
+        """Fixed values as a row (a table entry)."""
+        return _row(values, self.packed)
+
+    def ratios(self, denominator: int, top: int | None = None) -> tuple[Row, ...]:
+        """One entry each: ``ratios(d)[n]`` is ``n / d`` (the same float as the division), for
+        ``0 <= n <= top`` (``top`` None: ``d``)."""
+        top = denominator if top is None else top
+        return tuple(_row((n / denominator,), self.packed) for n in range(top + 1))
 
 
 _PLAY_BITS = {action: 1 << card for card, action in enumerate(PLAY)}
@@ -256,15 +321,27 @@ class Observer(ABC):
         self.seats: int = game.SEATS
         self.options = options
         self.kind = observation_type(kind)
-        hot = OneHot(self.seats).rows
-        self._seat_rows: dict[int | None, tuple[tuple[float, ...], ...]] = {
-            viewer: (*(hot[(s - viewer) % self.seats] for s in range(self.seats)), hot[-1])
-            for viewer in range(self.seats)}
-        self._seat_rows[None] = hot
         self._orders: dict[int | None, tuple[int, ...]] = {
             viewer: tuple((viewer + i) % self.seats for i in range(self.seats))
             for viewer in range(self.seats)}
         self._orders[None] = tuple(range(self.seats))
+        self._seat_rows: dict[bool, dict[int | None, tuple[Row, ...]]] = {}
+        self._seat_flags: dict[bool, dict[int | None, tuple[Row, ...]]] = {}
+        for packed in (False, True):
+            hot = OneHot(self.seats, packed).rows
+            rows: dict[int | None, tuple[Row, ...]] = {
+                viewer: (*(hot[(s - viewer) % self.seats] for s in range(self.seats)), hot[-1])
+                for viewer in range(self.seats)}
+            rows[None] = hot
+            self._seat_rows[packed] = rows
+            self._seat_flags[packed] = {
+                viewer: tuple(_row(tuple(ONE if bits >> s & 1 else ZERO for s in order), packed)
+                              for bits in range(1 << self.seats))
+                for viewer, order in self._orders.items()}
+        self._views = {packed: {viewer: (order, self._seat_rows[packed][viewer],
+                                         self._seat_flags[packed][viewer])
+                                for viewer, order in self._orders.items()}
+                       for packed in (False, True)}
         layout = Layout()
         self.declare(layout)
         self._slices = tuple(layout.slices)
@@ -284,10 +361,23 @@ class Observer(ABC):
         seated."""
         return self._orders[seat if self.kind.private else None]
 
-    def seat_rows(self, viewer: int | None) -> tuple[tuple[float, ...], ...]:
+    def seat_rows(self, viewer: int | None, packed: bool = False) -> tuple[Row, ...]:
         """One-hot rows by seat as the view counts seats: ``rows[seat]`` for a seat as seated
-        (relative to ``viewer`` in a private view), ``rows[-1]`` all zeros (no seat)."""
-        return self._seat_rows[viewer if self.kind.private else None]
+        (relative to ``viewer`` in a private view), ``rows[-1]`` all zeros (no seat);
+        ``packed``: as float32 bytes."""
+        return self._seat_rows[packed][viewer if self.kind.private else None]
+
+    def seat_flags(self, viewer: int | None, packed: bool = False) -> tuple[Row, ...]:
+        """Flags of a set of seats in the view's seat order: ``flags[bits]`` for the seats of
+        bitmask ``bits`` (bit ``s`` for seat ``s`` as seated, ``0 <= bits < 2**seats``);
+        ``packed``: as float32 bytes."""
+        return self._seat_flags[packed][viewer if self.kind.private else None]
+
+    def seat_view(self, viewer: int | None, packed: bool = False) -> tuple[
+            tuple[int, ...], tuple[Row, ...], tuple[Row, ...]]:
+        """``(seat_order(viewer), seat_rows(viewer, packed), seat_flags(viewer, packed))`` in
+        one look-up (a fill's hot path)."""
+        return self._views[packed][viewer if self.kind.private else None]
 
     def seat_labels(self) -> tuple[str, ...]:
         """Seat names in the view: ``me``, ``+1`` ... in a private view, ``0`` ... else."""
@@ -308,6 +398,14 @@ class Observer(ABC):
         """Append every slice's values for ``seat`` (ignored in a public view) to ``out``, in
         declared order."""
 
+    def fill_packed(self, game: Any, seat: int | None, out: bytearray) -> None:
+        """Append :meth:`fill`'s values as native float32 bytes to ``out``. This packs the
+        list :meth:`fill` writes; a family may write the bytes directly instead (its rows
+        built ``packed``), as long as they are exactly these."""
+        values: list[float] = []
+        self.fill(game, seat, values)
+        out += pack(values)
+
     def public_start(self, game: Any) -> Any:
         """The game as its history starts (for the public history string)."""
         start = game.clone()
@@ -326,6 +424,16 @@ class Observer(ABC):
             raise ValueError("a private observation needs a seat")
         out: list[float] = []
         self.fill(game, seat, out)
+        return out
+
+    def packed(self, game: Any, seat: int | None = None) -> bytearray:
+        """The tensor as native float32 bytes, exactly ``pack(self.tensor(game, seat))``: a
+        fresh buffer that ``numpy.frombuffer(buffer, numpy.float32)`` turns into a writable
+        array without a copy (the research adapters' observations)."""
+        if seat is None and self.kind.private:
+            raise ValueError("a private observation needs a seat")
+        out = bytearray()
+        self.fill_packed(game, seat, out)
         return out
 
     def describe(self, game: Any, seat: int | None = None) -> str:

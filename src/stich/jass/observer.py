@@ -21,15 +21,25 @@ from typing import Any
 
 from stich.core.actions import Action
 from stich.core.cards import card_set
-from stich.core.observer import CardVector, Layout, Observer, OneHot
+from stich.core.observer import CardVector, Layout, Observer, Rows
 from stich.jass.cards import DECK, TRICKS, Contract
 from stich.jass.weis import weis_points
 
 CARDS = CardVector(DECK)
-add, add_by_seat, add_one_by_seat = CARDS.add, CARDS.add_by_seat, CARDS.add_one_by_seat
-CONTRACT_ROWS = OneHot(len(Contract)).rows
-TEAM_ROWS = OneHot(2).rows
 WEIS_SCALE = 100
+
+
+class _Rows(Rows):
+    """The Jass observer's tables, plain or packed (``stich.core.observer.Rows``)."""
+
+    def __init__(self, packed: bool) -> None:
+        super().__init__(DECK, packed)
+        self.contracts = self.one_hot(len(Contract)).rows
+        self.teams = self.one_hot(2).rows
+        self.tricks_played = self.ratios(TRICKS)
+
+
+PLAIN, PACKED = _Rows(False), _Rows(True)
 
 
 class JassObserver(Observer):
@@ -73,29 +83,38 @@ class JassObserver(Observer):
         return str(action)
 
     def fill(self, game: Any, seat: int | None, out: list[float]) -> None:
+        self._write(game, seat, out, PLAIN)
+
+    def fill_packed(self, game: Any, seat: int | None, out: bytearray) -> None:
+        self._write(game, seat, out, PACKED)
+
+    def _write(self, game: Any, seat: int | None, out: Any, rows: _Rows) -> None:
+        """``fill`` (``rows`` PLAIN, ``out`` a list) and ``fill_packed`` (PACKED, a
+        bytearray): the slices in declared order."""
         kind, seats = self.kind, self.seats
         if kind.private:
             assert seat is not None
-            add(out, game.hands[seat])
+            rows.add(out, game.hands[seat])
         if not kind.public:
             return
-        order = self.seat_order(seat)
-        hot = self.seat_rows(seat)
+        order, hot, _ = self.seat_view(seat, rows.packed)
+        numbers, add_one_by_seat = rows.numbers, rows.add_one_by_seat
         out += hot[game.current_player()]
         out += hot[game.dealer]
         leader = game.leader
         out += hot[leader]
         contract = game.contract
-        out += CONTRACT_ROWS[-1 if contract is None else contract]
+        out += rows.contracts[-1 if contract is None else contract]
         chooser = game.chooser
         out += hot[-1 if chooser is None else chooser]
-        out += (1.0 if game.pushed else 0.0, float(game.factor) if contract is not None else 0.0)
+        out += numbers((1.0 if game.pushed else 0.0,
+                        float(game.factor) if contract is not None else 0.0))
         trick = [-1] * seats
         for index, card in enumerate(game.trick):
             trick[(leader + index) % seats] = card
         add_one_by_seat(out, trick, order)
         tricks_played = game.tricks_played
-        out.append(tricks_played / TRICKS)
+        out += rows.tricks_played[tricks_played]
         last = [-1] * seats
         for who, card in game.last_trick or ():
             last[who] = card
@@ -108,22 +127,23 @@ class JassObserver(Observer):
             if (weis.seat == seat and kind.private) or (
                     tricks_played and weis.seat % 2 == weis_team):
                 seen[weis.seat] |= weis.cards
-        out += [points[other] / WEIS_SCALE for other in order]
-        add_by_seat(out, seen, order)
+        out += numbers([points[other] / WEIS_SCALE for other in order])
+        rows.add_by_seat(out, seen, order)
         first = seat % 2 if seat is not None and kind.private else 0
-        out += TEAM_ROWS[-1 if weis_team is None else (weis_team - first) % 2]
+        out += rows.teams[-1 if weis_team is None else (weis_team - first) % 2]
         stoeck = game.stoeck_seat
         out += hot[-1 if stoeck is None else stoeck]
-        team_order = (first, 1 - first)
+        second = 1 - first
         target = game.options.target
         won, written, scores = game.tricks_won, game.written, game.scores()
-        out += [won[team] / TRICKS for team in team_order]
-        out += [written[team] / target for team in team_order]
-        out += [scores[team] / target for team in team_order]
+        out += numbers((won[first] / TRICKS, won[second] / TRICKS,
+                        written[first] / target, written[second] / target,
+                        scores[first] / target, scores[second] / target))
         if kind.perfect_recall:  # a card leaves a hand only by being played (J-4)
             dealt = self._dealt_masks(game.dealt)
             hands = game.hands
-            add_by_seat(out, [dealt[other] & ~hands[other] for other in range(seats)], order)
+            rows.add_by_seat(out, [dealt[other] & ~hands[other] for other in range(seats)],
+                             order)
 
     _dealt: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
 

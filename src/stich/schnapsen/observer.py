@@ -21,18 +21,29 @@ from __future__ import annotations
 from typing import Any
 
 from stich.core.cards import Suit
-from stich.core.observer import CardVector, Layout, Observer, OneHot, played_by
+from stich.core.observer import CardVector, Layout, Observer, Rows, played_by
 from stich.schnapsen.family import DECK, WINNING_SCORE, marriage_cards
 
 CARDS = CardVector(DECK)
-SUITS = OneHot(4)
 SUIT_LABELS = tuple(suit.name for suit in Suit)
-SUIT_ROWS = SUITS.rows
-SUIT_FLAGS = tuple(SUITS.mask(bits) for bits in range(16))
-"""The flags of each set of suits (marriages)."""
-EMPTY_TRICK = CARDS.empty * 2
-add, add_by_seat, add_one_by_seat = CARDS.add, CARDS.add_by_seat, CARDS.add_one_by_seat
-SINGLE = CARDS.single
+
+
+class _Rows(Rows):
+    """Schnapsen's observer's tables, plain or packed (``stich.core.observer.Rows``)."""
+
+    def __init__(self, packed: bool) -> None:
+        super().__init__(DECK, packed)
+        suits = self.one_hot(4)
+        self.suits = suits.rows
+        self.suit_flags = tuple(suits.mask(bits) for bits in range(16))
+        """The flags of each set of suits (marriages)."""
+        self.empty_trick = self.cards.empty * 2
+        self.stock_sizes = self.ratios(10)
+        self.hand_sizes = self.ratios(5, 20)
+        self.tricks_won = self.ratios(10, 20)
+
+
+PLAIN, PACKED = _Rows(False), _Rows(True)
 
 
 class SchnapsenObserver(Observer):
@@ -77,50 +88,62 @@ class SchnapsenObserver(Observer):
                 layout.add("won_by", "every card each seat has taken in tricks", by_seat)
 
     def fill(self, game: Any, seat: int | None, out: list[float]) -> None:
+        self._write(game, seat, out, PLAIN)
+
+    def fill_packed(self, game: Any, seat: int | None, out: bytearray) -> None:
+        self._write(game, seat, out, PACKED)
+
+    def _write(self, game: Any, seat: int | None, out: Any, rows: _Rows) -> None:
+        """``fill`` (``rows`` PLAIN, ``out`` a list) and ``fill_packed`` (PACKED, a
+        bytearray): the slices in declared order."""
         kind, review = self.kind, self.options.trick_review
         hands = game.hands
+        add, add_by_seat, add_one_by_seat = rows.add, rows.add_by_seat, rows.add_one_by_seat
         if kind.private:
             assert seat is not None
             add(out, hands[seat])
             if review:
-                out.append(game.score(seat) / WINNING_SCORE)
+                out += rows.numbers((game.score(seat) / WINNING_SCORE,))
                 if not kind.perfect_recall:
                     add(out, game.won[seat])
         if not kind.public:
             return
-        order = self.seat_order(seat)
+        order, hot, _ = self.seat_view(seat, rows.packed)
         first, second = order
-        hot = self.seat_rows(seat)
         drawn = game.drawn
         out += hot[game.current_player()]
         out += hot[game.dealer]
         out += hot[game.leader]
-        out += SUIT_ROWS[game.trump]
-        out += SINGLE[game.trump_card if drawn < 10 else -1]
-        out.append((10 - drawn) / 10)
+        suits = rows.suits
+        out += suits[game.trump]
+        out += rows.single[game.trump_card if drawn < 10 else -1]
+        out += rows.stock_sizes[10 - drawn]
         out += hot[game.closed_by]
         lead = game.lead
         if lead is None:
-            out += EMPTY_TRICK
+            out += rows.empty_trick
         else:
             add_one_by_seat(out, (lead, -1) if game.leader == 0 else (-1, lead), order)
         announced = game.announced
-        out += SUIT_ROWS[-1 if announced is None else announced]
+        out += suits[-1 if announced is None else announced]
         married = [0, 0]
         known = 0
         for who, suit in game.marriages:
             married[who] |= 1 << suit
             known |= marriage_cards(suit)
-        out += SUIT_FLAGS[married[first]]
-        out += SUIT_FLAGS[married[second]]
+        suit_flags = rows.suit_flags
+        out += suit_flags[married[first]]
+        out += suit_flags[married[second]]
         if game.trump_card != game.first_trump_card:  # S-6: the exchanger took it
             known |= 1 << game.first_trump_card
         if drawn >= 10:  # S-3: the loser of trick 5 took the trump card face up
             known |= 1 << game.trump_card
         add_by_seat(out, (hands[0] & known, hands[1] & known), order)
-        tricks = game.tricks
-        out += (hands[first].bit_count() / 5, hands[second].bit_count() / 5,
-                tricks[first] / 10, tricks[second] / 10)
+        tricks, sizes, won = game.tricks, rows.hand_sizes, rows.tricks_won
+        out += sizes[hands[first].bit_count()]
+        out += sizes[hands[second].bit_count()]
+        out += won[tricks[first]]
+        out += won[tricks[second]]
         if review and not kind.perfect_recall:
             last = [-1, -1]
             for who, card in game.last_trick or ():

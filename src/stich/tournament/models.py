@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Float, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -146,3 +146,52 @@ class ResultLog(Base):
     score_b: Mapped[int]
     detail: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class OnlineEvent(Base):
+    """An event run on the web server (docs/tournament.md, "Online"): who organises it, what
+    happens to a player who does not come, and the bots it seats. An event without this row
+    is run from the organiser's laptop only."""
+
+    __tablename__ = "online_events"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    organiser_token: Mapped[str] = mapped_column(String(64))  # the creating browser's
+    organiser_account: Mapped[str | None] = mapped_column(String(40))
+    no_show_minutes: Mapped[float] = mapped_column(Float)  # to appear, once called
+    no_show_rule: Mapped[str] = mapped_column(String(10))  # "forfeit" or "bot"
+    bot_level: Mapped[str] = mapped_column(String(40))  # stand-ins, and entrants without one
+    auto_draw: Mapped[bool]  # draw the next round as soon as one is complete
+    tables: Mapped[str] = mapped_column(String(10))  # where pairings play: "online" or "real"
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class OnlineEntry(Base):
+    """How a registered player is known to the server: the entry token his browser keeps,
+    or the account he registered with."""
+
+    __tablename__ = "online_entries"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    account: Mapped[str | None] = mapped_column(String(40))
+
+
+class OnlineMatch(Base):
+    """Where a pairing is played: at a table of the server (its id) or at a real table; when
+    its players were called, and who was played by a bot for not coming (T-5, Online)."""
+
+    __tablename__ = "online_matches"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    place: Mapped[str] = mapped_column(String(10))  # "online" or "real"
+    table_id: Mapped[str | None] = mapped_column(String(64), index=True)
+    called_at: Mapped[datetime | None]
+    stand_ins: Mapped[list[Any] | None] = mapped_column(JSON)  # seats a bot played instead

@@ -8,6 +8,7 @@ dataclasses below); a question that cannot be answered raises TournamentError.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -17,7 +18,7 @@ from stich.tournament import swiss
 from stich.tournament.bracket import BracketError
 from stich.tournament.draw import DrawError
 from stich.tournament.errors import TournamentError
-from stich.tournament.models import Draw, Event, Player, WithdrawnDraw
+from stich.tournament.models import Draw, Event, Player, ResultLog, TournamentMatch, WithdrawnDraw
 from stich.tournament.replay import card_of_player, expected_inputs, replay_draw, row_of
 from stich.tournament.results import ResultError, check_score
 from stich.tournament.snapshot import PlayerView, Snapshot, load, name_key, row_faults, truncated
@@ -33,6 +34,19 @@ class AuditLine:
     ok: bool
     text: str
     withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class TrailLine:
+    """One line of the result log (the paper trail): a result typed in, corrected, played on
+    the platform, or given for a player who did not come, and when."""
+
+    no: int
+    round: int
+    action: str
+    score: str
+    at: datetime
+    by: str
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,25 @@ class Queries:
                         lines.append(AuditLine(m.round, False, f"match {m.no}: {exc}"))
             # by round, as it happened: a withdrawn draw before the one that replaced it
             return sorted(lines, key=lambda line: line.round)
+
+    def trail(self, event: str | None) -> list[TrailLine]:
+        """Every result written for the event, corrections included, in the order written:
+        who wrote it is "organiser" (typed in), "platform" (bots, `play`) or what the
+        platform's detail says ("server from table ID", docs/tournament.md "Online")."""
+        with self.store.transaction() as s:
+            ev = event_row(s, event)
+            rows = s.execute(select(ResultLog, TournamentMatch.no, TournamentMatch.round_no)
+                             .join(TournamentMatch, TournamentMatch.id == ResultLog.match_id)
+                             .where(TournamentMatch.event_id == ev.id)
+                             .order_by(ResultLog.id)).all()
+            lines = []
+            for log, no, round_no in rows:
+                detail = log.detail or {}
+                by = str(detail.get("by") or ("platform" if log.action == "played"
+                                              else "organiser"))
+                lines.append(TrailLine(no, round_no, log.action,
+                                       f"{log.score_a}:{log.score_b}", log.at, by))
+            return lines
 
     def round_shown(self, event: str | None, round_no: int | None) -> tuple[Snapshot, int]:
         """The event and the round to show (default: the latest); TournamentError if that

@@ -81,7 +81,10 @@ class Tournament(Queries):
     def create(self, name: str, *, fmt: str = "preis", n_cards: int | None = None,
                max_cards: int = 3, match_length: int = 2, prize_count: int | None = None,
                one_prize: bool = False, deck: str = "french",
-               rounds: int | None = None) -> Snapshot:
+               rounds: int | None = None,
+               also: Callable[[Session, Event], None] | None = None) -> Snapshot:
+        """A new event; ``also`` writes more about it in the same transaction (the web
+        server's online settings, stich.tournament.online)."""
         name = _clean_name(name, "event")
         if fmt not in FORMATS:
             raise TournamentError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
@@ -103,6 +106,9 @@ class Tournament(Queries):
                        deck=deck, rounds=rounds if fmt == "swiss" else None)
             s.add(ev)
             s.flush()
+            if also is not None:
+                also(s, ev)
+                s.flush()
             return load(s, ev)
 
     def configure(self, event: str | None, *, n_cards: int | None = None,
@@ -469,6 +475,29 @@ class Tournament(Queries):
                             detail=detail))
             s.flush()
             return next(x for x in load(s, ev).matches if x.no == no)
+
+    def record_no_show(self, event: str | None, no: int, absent: int,
+                       detail: dict[str, Any]) -> MatchView | None:
+        """A player who did not come to his match in time loses it by the match length to
+        nothing (docs/tournament.md, "Online": the rule the organiser chose); ``absent`` is
+        his side (0: the first-named card). Logged as "no-show" with ``detail``; None when
+        the match got a result meanwhile."""
+        with self.store.transaction() as s:
+            ev = event_row(s, event, lock=True)
+            m = s.scalar(select(TournamentMatch).where(TournamentMatch.event_id == ev.id,
+                                                       TournamentMatch.no == no))
+            if m is None or m.kind != "match" or m.winner_card_id is not None:
+                return None
+            assert m.card_b_id is not None
+            length = ev.match_length
+            m.score_a, m.score_b = (0, length) if absent == 0 else (length, 0)
+            m.winner_card_id = m.card_b_id if absent == 0 else m.card_a_id
+            m.decided_at = utcnow()
+            s.add(ResultLog(match_id=m.id, action="no-show", score_a=m.score_a,
+                            score_b=m.score_b, detail=detail))
+            s.flush()
+            return next(x for x in load(s, ev).matches if x.no == no)
+
 
 def _check_settings(fmt: str, n_cards: int | None, max_cards: int, match_length: int,
                     prize_count: int, deck: str, rounds: int | None) -> None:

@@ -41,7 +41,7 @@ __all__ = ["DEFAULT_DB", "ENV_VAR", "MIGRATIONS", "SCHEMA_HEAD", "Store", "Store
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: The newest migration in `migrations/versions` (a test checks it against Alembic's head).
-SCHEMA_HEAD = "0002"
+SCHEMA_HEAD = "0003"
 #: Seconds a SQLite command waits for another one's write lock before saying it is busy.
 BUSY_TIMEOUT = 30.0
 POSTGRES_EXTRA = "pip install 'stich[postgres]'"

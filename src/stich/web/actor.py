@@ -36,7 +36,9 @@ from stich.games import game_class, match_class
 from stich.play.driver import Driver, Taken
 from stich.schnapsen.caution import CostlyAction, costly_action_warning
 from stich.schnapsen.game import Schnapsen
+from stich.web.chat import TableChat
 from stich.web.deal_end import deal_end, match_end
+from stich.web.ratings import outcome
 from stich.web.refusals import refusal
 from stich.web.scoreboard import score_states, score_svg
 from stich.web.store import Store, StoreFault, Write
@@ -190,6 +192,13 @@ class TableActor:
         self.owner: str = row.get("owner") or ""
         self.table_settings = TableSettings.from_json(row.get("settings"))
         self.created: float = row.get("created") or time.time()
+        self.public = bool(row.get("public"))
+        """Listed in the lobby (web/public.py); private tables are found by their link only."""
+        self.bots_after: float | None = row.get("bots_after")
+        """Seconds after its opening when the free seats go to bots (web/public.py)."""
+        self.chat = TableChat(self.id, store, on=not row.get("chat_off"))
+        self.on_seats: Callable[[TableActor], None] | None = None
+        """Told whenever the seats or the status change (the lobby's list of public tables)."""
         self._continued: set[int] = set()
         """The people who have continued after the deal that just ended."""
         self._deal_timer: asyncio.TimerHandle | None = None
@@ -277,7 +286,8 @@ class TableActor:
                 "options": self.options, "status": self.shown_status(),
                 "seats": self.seat_list(), "fault": self.fault,
                 "settings": dataclasses.asdict(self.table_settings),
-                "rematch": self.rematch_table}
+                "rematch": self.rematch_table, "public": self.public,
+                "bots_after": self.bots_after, "chat": self.chat.on}
 
     def shown_status(self) -> str:
         """``stopped`` while the writes fail, else the stored status."""
@@ -320,6 +330,7 @@ class TableActor:
             timer.cancel()
             self._away_timers[seat] = None
         client.send({"type": "hello", "seat": seat, "table": self.info()})
+        client.send(self.chat.history())
         if self.table is not None:
             held = sum(1 for to, _ in self._held if to == seat)
             stored = len(self.table.log[seat]) - held
@@ -338,6 +349,7 @@ class TableActor:
     def _watch(self, client: Client) -> None:
         self.watchers.add(client)
         client.send({"type": "hello", "seat": None, "table": self.info()})
+        client.send(self.chat.history())
         if self.table is not None:
             client.send(self._public_view())
             for panel in self._panels():
@@ -367,9 +379,10 @@ class TableActor:
         self.inbox.put_nowait(("action", seat, action, future))
         return await future
 
-    async def control(self, seat: int | None, kind: str) -> dict[str, Any] | None:
-        """A person's ``continue``, ``rematch`` or ``resign``: None when taken, else the
-        refusal (:func:`refused`)."""
+    async def control(self, seat: int | None, kind: str | dict[str, Any]
+                      ) -> dict[str, Any] | None:
+        """A person's ``continue``, ``rematch``, ``resign`` or chat message (``{"chat":
+        text}``): None when taken, else the refusal (:func:`refused`)."""
         if seat is None:
             return refused("a spectator cannot act: join a table to play", "spectator")
         if self.task is None or self.task.done():
@@ -487,13 +500,14 @@ class TableActor:
         assert self.driver is not None
         taken: Taken = self.driver.take(seat, action)
         why = taken.refused
+        away = self.seats[seat].kind == "person" and self.away[seat]  # not a clock's move
         if why is None:
             write = Store.append_action(self.id, self.seq, seat, "action", str(taken.action),
-                                        True)
+                                        True, away)
         else:
             log.warning("table %s: bot at seat %d: %s (%s)", self.id, seat, why.reason, why.rule)
             write = Store.append_action(self.id, self.seq, seat, "forfeit", json.dumps(
-                {"rule": why.rule, "reason": why.reason}), True)
+                {"rule": why.rule, "reason": why.reason}), True, away)
         await self._logged(taken.messages, write)
 
     async def _logged(self, new: list[tuple[int, dict[str, Any]]], write: Any) -> None:
@@ -508,7 +522,8 @@ class TableActor:
         if over:
             assert table.match is not None
             writes.append(Store.finish(self.id, table.match.to_record(),
-                                       [s.name for s in self.seats]))
+                                       [s.name for s in self.seats],
+                                       outcome(table.match, self.away)))
         self._held = new
         try:
             await self._store(lambda conn: [work(conn) for work in writes])
@@ -586,7 +601,13 @@ class TableActor:
         self._tell_watchers([message for seat, message in new if seat == 0])
         self._send_views()
 
-    async def _control(self, seat: int, kind: str) -> dict[str, Any] | None:
+    async def _control(self, seat: int, kind: str | dict[str, Any]) -> dict[str, Any] | None:
+        if isinstance(kind, dict):  # a chat message (web/chat.py): everybody here reads it
+            said = await self.chat.say(seat, self.seats[seat].name, kind)
+            if said["type"] == "error":
+                return said
+            self._tell_all(said)
+            return None
         table = self.table
         if kind == "continue":
             if table is None or not table.between:
@@ -614,7 +635,7 @@ class TableActor:
         record = table.match.to_record()
         names = [s.name for s in self.seats]
         write = Store.append_action(self.id, self.seq, seat, "resign", "resign", False)
-        finish = Store.finish(self.id, record, names)
+        finish = Store.finish(self.id, record, names, outcome(table.match, self.away))
         await self._store(lambda conn: [write(conn), finish(conn)])
         self.seq += 1
         self._tell_all({"type": "resigned", "seat": seat})
@@ -655,6 +676,10 @@ class TableActor:
         await self._store(Store.update_table(self.id, status="cancelled"))
         self.status = "cancelled"
         self._broadcast_seats()
+
+    def tell_all(self, message: dict[str, Any]) -> None:
+        """Every seat's and spectator's clients get ``message`` (the chat's switch)."""
+        self._tell_all(message)
 
     def _tell_all(self, message: dict[str, Any]) -> None:
         for seat in range(len(self.seats)):
@@ -899,6 +924,8 @@ class TableActor:
             self._send(seat, message)
         for client in list(self.watchers):
             client.send(message)
+        if self.on_seats is not None:
+            self.on_seats(self)
 
 
 def _schnapsen_caution(game: Game, action: Action) -> CostlyAction | None:

@@ -23,8 +23,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from stich.headers import SecurityHeaders
 from stich.web.accounts import accounts_router, login_of
 from stich.web.actor import Client, Settings, TableActor
+from stich.web.events import Hall, events_router
 from stich.web.frames import Oversize, RateLimit, check_message, frame_text, receive_frame
 from stich.web.lobby import UNAVAILABLE, Lobby, LobbyError, catalogue
+from stich.web.profiles import profiles_router
+from stich.web.public import Public, public_router
 from stich.web.replay import Analyses, replay_router
 from stich.web.store import Store, StoreError, first_line
 
@@ -66,10 +69,17 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             await cluster.start()
             lobby.cluster = cluster
         state["cluster"] = cluster
+        public = Public(lobby, store, None if cluster is None else cluster.redis)
+        await public.start()  # the lobby's list and chat (web/public.py)
+        lobby.public = state["public"] = public
         await lobby.resume()
+        events = state["events"] = Hall(url, lobby)  # online tournaments (stich.web.events)
+        await events.start()
         try:
             yield
         finally:
+            await events.close()
+            await public.close()
             if cluster is not None:
                 await cluster.close()
             await lobby.close()
@@ -225,7 +235,11 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
                                  f'attachment; filename="stich-{actor.game}-{table_id[:8]}.json"'})
 
     app.include_router(accounts_router(lambda: state["store"], body))
+    app.include_router(events_router(lambda: state["events"], body))
     app.include_router(replay_router(lobby, lambda: state["analyses"]))  # stich.web.replay
+    # public tables, play now, chat (before /ws/{table_id}: /ws/lobby is the lobby's)
+    app.include_router(public_router(lambda: state["public"], body, relay))
+    app.include_router(profiles_router(lambda: state["store"]))  # ratings, leaderboards
 
     # --- the table's WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

@@ -74,9 +74,9 @@ return held
 """Renew this worker's leases, each only if nobody else holds it (compare and set in one
 step): 1 for a lease still held, 0 for one another worker has taken."""
 
-LOBBY_OPS = frozenset({"join", "cancel", "bot"})
+LOBBY_OPS = frozenset({"join", "cancel", "bot", "chat"})
 """What a worker asks of the table's holder and waits for an answer to: a join and the
-owner's calls (cancel a waiting table, give a free seat to a bot)."""
+owner's calls (cancel a waiting table, give a free seat to a bot, turn the chat on or off)."""
 
 Answer = Callable[[str | bytes, TableActor], Awaitable[dict[str, Any] | None]]
 """A socket's message judged by a table held here: the reply for the client (app._answer)."""
@@ -339,6 +339,9 @@ class Cluster:
         if op == "cancel":
             await self.lobby.cancel(table_id, request.get("owner"))
             return {"status": "cancelled"}
+        if op == "chat":
+            await self.lobby.set_chat(table_id, request.get("owner"), request.get("on"))
+            return {"chat": request.get("on")}
         await self.lobby.seat_bot(table_id, request.get("owner"), request.get("seat"),
                                   request.get("level"))
         info: dict[str, Any] = (await self.lobby.get(table_id)).info()

@@ -16,6 +16,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stich.web.actor import Settings
+from stich.web.chat import ChatLimit
 
 WS_MAX_SIZE = 65_536
 """Bytes of the largest frame a socket may send: a larger one closes it with 1009 and a reason
@@ -51,6 +52,8 @@ class RateLimit:
         self.burst, self.rate = burst, rate
         self.tokens, self.at = float(burst), time.monotonic()
         self.told = -1.0
+        self.chat = ChatLimit()
+        """The connection's chat messages (web/chat.py), counted apart."""
 
     def _refill(self) -> None:
         now = time.monotonic()
@@ -120,6 +123,8 @@ def check_message(raw: str | bytes, limit: RateLimit, settings: Settings
     if isinstance(parsed, str):
         return parsed, None
     if parsed["type"] == "control":  # judged by the table like an action
+        if isinstance(parsed["control"], dict) and not limit.chat.allow():  # chat (chat.py)
+            return None, limit.chat.refusal()
         return None, parsed
     return None, limit.charge(parsed, cost=0 if parsed["type"] == "pong" else 1)
 
@@ -140,6 +145,8 @@ def _parse(raw: str | bytes, settings: Settings) -> str | dict[str, Any]:
         return {"type": "pong"}
     if kind in CONTROLS:
         return {"type": "control", "control": kind}
+    if kind == "chat":  # to everybody at the table, judged there (web/chat.py)
+        return {"type": "control", "control": {"chat": data.get("text")}}
     if kind != "action":
         return error(f"unknown message type {kind!r}: send {{\"type\": \"action\", "
                      "\"action\": ...}", "unknown_type", type=str(kind))

@@ -15,6 +15,7 @@ import re
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -26,6 +27,8 @@ from stich.web.store import Store, StoreFault
 from stich.web.thinking import levels
 
 MAX_NAME = 40
+BOTS_AFTER = (1.0, 3600.0)
+"""Seconds after its opening when a table's free seats may go to bots (web/public.py)."""
 UNAVAILABLE = "the server cannot store this just now: try again in a moment"
 """A write the store refused (code ``store_unavailable``, HTTP 503)."""
 
@@ -203,6 +206,11 @@ class Lobby:
         self._seeds = random.Random(settings.seed) if settings.seed is not None else None
         self.cluster: Any = None
         """With several workers: the Redis routing (``stich.web.cluster.Cluster``)."""
+        self.finished_hooks: list[Callable[[TableActor], None]] = []
+        """Told of every table whose match ends, once its record is stored (an online
+        event enters the result, ``stich.web.events``)."""
+        self.public: Any = None
+        """The lobby's list of public tables and its chat (``stich.web.public.Public``)."""
 
     async def resume(self) -> int:
         """Load every table that is not finished and go on where its log stops (with several
@@ -217,6 +225,7 @@ class Lobby:
                 actor.replay(entries)
             self.actors[actor.id] = actor
             actor.start_task()
+            await self._held_here(actor)
             _start_if_full(actor)
         return len(open_tables)
 
@@ -247,6 +256,7 @@ class Lobby:
                 return self.actors[table_id]
             self.actors[table_id] = actor
             actor.start_task()
+            await self._held_here(actor)
             _start_if_full(actor)
         return actor
 
@@ -259,8 +269,30 @@ class Lobby:
         return TableActor(row, self.store, self.pool, self.settings)
 
     def _actor(self, row: dict[str, Any]) -> TableActor:
-        return TableActor(row, self.store, self.pool, self.settings,
-                          on_rematch=self.rematch)
+        actor = TableActor(row, self.store, self.pool, self.settings,
+                           on_rematch=self.rematch, on_finish=self._finished)
+        actor.on_seats = self._seats_changed
+        return actor
+
+    def _finished(self, actor: TableActor) -> None:
+        for hook in self.finished_hooks:
+            hook(actor)
+
+    async def open_seated(self, game: str, preset: str, options: str, seats: list[SeatInfo],
+                          table_settings: TableSettings) -> TableActor:
+        """A table whose seats are all given (people with their tokens, bots): it starts at
+        once (an online event's pairing, ``stich.web.events``)."""
+        return await self._open(game, preset, options, seats, table_settings)
+
+    def _seats_changed(self, actor: TableActor) -> None:
+        if self.public is not None:
+            self.public.changed(actor)
+
+    async def _held_here(self, actor: TableActor) -> None:
+        """A table this worker now holds (resumed, taken over): its chat's newest messages,
+        its place in the public list and its timer for bots (web/public.py)."""
+        if self.public is not None:
+            await self.public.held(actor)
 
     async def create(self, spec: Any) -> TableActor:
         """A new table from ``{"game", "preset", "options", "seats": [{"kind", "level"}],
@@ -268,11 +300,12 @@ class Lobby:
         creating browser's (cancel, give a seat to a bot)."""
         if not isinstance(spec, dict):
             raise LobbyError("a table is described by a JSON object")
-        unknown = sorted(set(spec) - {"game", "preset", "options", "seats", "settings"})
+        unknown = sorted(set(spec) - {"game", "preset", "options", "seats", "settings",
+                                      "public", "bots_after"})
         if unknown:
             raise LobbyError(f"unknown field {unknown[0][:40]!r}: a table has game, preset, "
-                             "options, seats and settings", code="table_field",
-                             args={"field": unknown[0][:40]})
+                             "options, seats, settings, public and bots_after",
+                             code="table_field", args={"field": unknown[0][:40]})
         game = spec.get("game")
         names = sorted(game_names(), key=_game_order)
         if not isinstance(game, str) or game not in names:
@@ -282,18 +315,21 @@ class Lobby:
         options = _options(cls.OPTIONS, spec.get("preset"), spec.get("options"))
         seats = _seats(game, cls.SEATS, spec.get("seats"))
         table_settings = _table_settings(spec.get("settings"))
+        public, bots_after = listing(spec.get("public"), spec.get("bots_after"))
         return await self._open(game, options.preset,
                                 json.dumps(options.overrides(), default=_jsonable), seats,
-                                table_settings)
+                                table_settings, public=public, bots_after=bots_after)
 
     async def _open(self, game: str, preset: str, options: str, seats: list[SeatInfo],
-                    table_settings: TableSettings, status: str = "waiting") -> TableActor:
+                    table_settings: TableSettings, status: str = "waiting",
+                    public: bool = False, bots_after: float | None = None) -> TableActor:
         row = {"id": secrets.token_urlsafe(16), "game": game, "preset": preset,
                "options": options, "seats": json.dumps([s.stored() for s in seats]),
                "seed": (self._seeds or secrets.SystemRandom()).getrandbits(62),
                "salt": secrets.token_hex(16),
                "status": status, "created": time.time(), "finished": None, "record": None,
-               "owner": secrets.token_urlsafe(24), "settings": table_settings.to_json()}
+               "owner": secrets.token_urlsafe(24), "settings": table_settings.to_json(),
+               "public": public, "bots_after": bots_after, "chat_off": False}
         try:
             await self.store.write(Store.new_table(row))
         except StoreFault:
@@ -303,6 +339,7 @@ class Lobby:
         actor = self._actor(row)
         self.actors[actor.id] = actor
         actor.start_task()
+        await self._held_here(actor)
         actor.inbox.put_nowait(("start",))
         return actor
 
@@ -320,13 +357,14 @@ class Lobby:
         except Exception as error:  # a store fault: the players may ask again
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from error
 
-    async def owned(self, table_id: str, owner: Any) -> TableActor:
-        """The table if ``owner`` is its owner's token (403 otherwise)."""
+    async def owned(self, table_id: str, owner: Any, waiting: bool = True) -> TableActor:
+        """The table if ``owner`` is its owner's token (403 otherwise) and, with
+        ``waiting``, it has not started (409 otherwise)."""
         actor = await self.get(table_id)
         if not (isinstance(owner, str) and actor.owner
                 and secrets.compare_digest(actor.owner, owner)):
             raise LobbyError("only the table's owner may do this", 403, "not_owner")
-        if actor.status != "waiting":
+        if waiting and actor.status != "waiting":
             raise LobbyError("the table has started or is closed", 409, "not_waiting")
         return actor
 
@@ -364,14 +402,7 @@ class Lobby:
                    login: Any = None) -> tuple[int, str]:
         """Take a free person's seat (the first, or the one asked for): (seat, seat token)."""
         actor = await self.get(table_id)
-        given, name = name, clean_name(name, strict=False)
-        account = await asyncio.to_thread(self.store.account_hash, name) is not None
-        if account and (login is None or not isinstance(login, str)
-                        or await asyncio.to_thread(self.store.login_name, login) != name):
-            raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403,
-                             code="name_account", args={"name": name})
-        if not account:  # an account's name was checked when it was made (clean_name)
-            name = clean_name(given)
+        name, account = await self.player_name(name, login)
         if any(same_name(name, other.name) for other in actor.seats
                if other.name and (other.joined or other.kind == "bot")):
             raise LobbyError(f"someone at this table is called {name!r} already: choose "
@@ -402,7 +433,36 @@ class Lobby:
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
         actor.inbox.put_nowait(("start",))
         actor.inbox.put_nowait(("wake",))
+        if self.public is not None:
+            self.public.joined(actor)
         return number, info.token
+
+    async def player_name(self, name: Any, login: Any) -> tuple[str, bool]:
+        """(the name a person plays or writes under, whether it is an account's): an
+        account's name needs that account's login; a guest's name is checked as new."""
+        given, name = name, clean_name(name, strict=False)
+        account = await asyncio.to_thread(self.store.account_hash, name) is not None
+        if account and (login is None or not isinstance(login, str)
+                        or await asyncio.to_thread(self.store.login_name, login) != name):
+            raise LobbyError(f"the name {name!r} belongs to an account: log in first", 403,
+                             code="name_account", args={"name": name})
+        if not account:  # an account's name was checked when it was made (clean_name)
+            name = clean_name(given)
+        return name, account
+
+    async def set_chat(self, table_id: str, owner: Any, on: Any) -> None:
+        """The owner turns the table's chat on or off; everybody there is told."""
+        if not isinstance(on, bool):
+            raise LobbyError("'on' is true or false", code="bad_chat_switch")
+        actor = await self.owned(table_id, owner, waiting=False)
+        if actor.status not in ("waiting", "running"):
+            raise LobbyError("the table is over or closed", 409, "not_open")
+        try:
+            await self.store.write(Store.update_table(actor.id, chat_off=not on))
+        except StoreFault:
+            raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
+        actor.chat.on = on
+        actor.tell_all(actor.chat.state())
 
 
 def _table_settings(spec: Any) -> TableSettings:
@@ -431,6 +491,22 @@ def _table_settings(spec: Any) -> TableSettings:
                                                        "high": high})
         values[name] = float(value)
     return TableSettings(**values)
+
+
+def listing(public: Any, bots_after: Any) -> tuple[bool, float | None]:
+    """A new table's ``public`` and ``bots_after`` as given, each wrong value refused."""
+    if public is None:
+        public = False
+    if not isinstance(public, bool):
+        raise LobbyError("'public' is true or false", code="bad_public")
+    if bots_after is None:
+        return public, None
+    low, high = BOTS_AFTER
+    if (not isinstance(bots_after, int | float) or isinstance(bots_after, bool)
+            or not low <= bots_after <= high):
+        raise LobbyError(f"'bots_after' is a number of seconds from {low:g} to {high:g}, or "
+                         "null", code="bad_bots_after", args={"low": low, "high": high})
+    return public, float(bots_after)
 
 
 def _start_if_full(actor: TableActor) -> None:

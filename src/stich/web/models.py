@@ -29,6 +29,11 @@ tables = sa.Table(
     sa.Column("record", sa.Text(), nullable=True),         # JSON: the match record, at the end
     sa.Column("owner", sa.String(64), nullable=True),      # the creating browser's token
     sa.Column("settings", sa.Text(), nullable=True),       # JSON: the owner's table settings
+    sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false()),
+    # listed in the lobby (docs/web.md, "Public tables and play now"); private by default
+    sa.Column("bots_after", sa.Float(), nullable=True),    # free seats to bots after (s)
+    sa.Column("chat_off", sa.Boolean(), nullable=False, server_default=sa.false()),
+    sa.Index("ix_web_tables_public_status", "public", "status"),
 )
 
 actions = sa.Table(
@@ -40,6 +45,8 @@ actions = sa.Table(
     sa.Column("kind", sa.String(20), nullable=False),      # action, forfeit
     sa.Column("action", sa.Text(), nullable=False),        # notation, or JSON {rule, reason}
     sa.Column("by_bot", sa.Boolean(), nullable=False),
+    sa.Column("away", sa.Boolean(), nullable=False, server_default=sa.false()),
+    # played by the away bot for a person marked away (not a move clock's one move, w0005)
 )
 
 players = sa.Table(
@@ -57,6 +64,8 @@ accounts = sa.Table(
     sa.Column("created", sa.Float(), nullable=False),
     sa.Column("hidden", sa.Boolean(), nullable=False, server_default=sa.false()),
     # the profile's finished matches are hidden from everybody but the account (docs/web.md)
+    sa.Column("bot", sa.Boolean(), nullable=False, server_default=sa.false()),
+    # a bot's account: rated among bots only, never against people (docs/web.md, "Ratings")
 )
 
 logins = sa.Table(
@@ -77,3 +86,77 @@ account_seats = sa.Table(
 )
 """The seats taken with an account's login: its profile lists these matches, not every match
 some guest played under the same name."""
+
+chat = sa.Table(
+    "web_chat", metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("room", sa.String(64), nullable=False),       # a table's id, or "lobby"
+    sa.Column("at", sa.Float(), nullable=False),
+    sa.Column("seat", sa.Integer(), nullable=True),         # the writer's seat at a table
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("text", sa.Text(), nullable=False),
+    sa.Index("ix_web_chat_room_id", "room", "id"),
+)
+"""What people wrote at a table and in the lobby (docs/web.md, "Chat"): their own text, never
+anything the server knows of the cards."""
+
+reports = sa.Table(
+    "web_reports", metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("at", sa.Float(), nullable=False),
+    sa.Column("room", sa.String(64), nullable=False),
+    sa.Column("message_id", sa.Integer(), nullable=False),
+    sa.Column("name", sa.String(100), nullable=False),      # who wrote the message
+    sa.Column("text", sa.Text(), nullable=False),           # the message as it was reported
+    sa.Column("reporter", sa.String(100), nullable=False),
+)
+"""Chat messages people reported, for the server's operator (also logged to
+``stich.web.reports``)."""
+
+ratings = sa.Table(
+    "web_ratings", metadata,
+    sa.Column("account", sa.String(100), sa.ForeignKey("web_accounts.name", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("mu", sa.Float(), nullable=False),
+    sa.Column("sigma", sa.Float(), nullable=False),
+    sa.Column("games", sa.Integer(), nullable=False),      # rated matches so far
+    sa.Column("updated", sa.Float(), nullable=False),
+)
+"""Each account's current rating in each game (on the game's rated preset, docs/web.md
+"Ratings"), changed only in the transaction that stores a rated match's end."""
+
+rating_history = sa.Table(
+    "web_rating_history", metadata,
+    sa.Column("table_id", sa.String(64), sa.ForeignKey("web_tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("account", sa.String(100), sa.ForeignKey("web_accounts.name", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("at", sa.Float(), nullable=False),
+    sa.Column("won", sa.Boolean(), nullable=False),        # as rated (a loss if he never came back)
+    sa.Column("mu_before", sa.Float(), nullable=False),
+    sa.Column("sigma_before", sa.Float(), nullable=False),
+    sa.Column("mu", sa.Float(), nullable=False),
+    sa.Column("sigma", sa.Float(), nullable=False),
+    sa.Index("ix_web_rating_history_account", "account", "game", "at"),
+)
+"""One row per account and rated match: the rating before and after it."""
+
+results = sa.Table(
+    "web_results", metadata,
+    sa.Column("table_id", sa.String(64), sa.ForeignKey("web_tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer(), primary_key=True),
+    sa.Column("account", sa.String(100), sa.ForeignKey("web_accounts.name", ondelete="CASCADE"),
+              nullable=True, index=True),                 # None: a guest or the lobby's bot
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("won", sa.Boolean(), nullable=False),
+    sa.Column("schneider_given", sa.Integer(), nullable=False),
+    sa.Column("schneider_taken", sa.Integer(), nullable=False),
+    sa.Column("bummerl_given", sa.Integer(), nullable=False),
+    sa.Column("bummerl_taken", sa.Integer(), nullable=False),
+    sa.Column("unrated", sa.String(20), nullable=True),    # None: rated; else why not
+)
+"""Each seat's result of each finished match (the profile's counts), written with the match's
+end."""

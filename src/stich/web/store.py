@@ -25,9 +25,10 @@ import sqlalchemy as sa
 from sqlalchemy import Connection, Engine, create_engine, event, text
 
 from stich.web import models
+from stich.web.ratings import Outcome, book
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-SCHEMA_HEAD = "w0002"
+SCHEMA_HEAD = "w0005"
 VERSION_TABLE = "web_alembic_version"
 
 Write = Callable[[Connection], Any]
@@ -118,9 +119,21 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url",
                         engine.url.render_as_string(hide_password=False).replace("%", "%%"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    with engine.connect() as conn:
+        # Alembic's batch mode rebuilds a SQLite table (copy, drop, rename): with foreign keys
+        # on, the drop would cascade and delete every row that refers to the table.
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        try:
+            with conn.begin():
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+        finally:
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
 
 class Store:
@@ -219,22 +232,29 @@ class Store:
 
     @staticmethod
     def append_action(table_id: str, seq: int, seat: int, kind: str, action: str,
-                      by_bot: bool) -> Write:
+                      by_bot: bool, away: bool = False) -> Write:
+        """``away``: the away bot played it for a person marked away (docs/web.md, "Ratings")."""
         row = {"table_id": table_id, "seq": seq, "seat": seat, "kind": kind, "action": action,
-               "by_bot": by_bot}
+               "by_bot": by_bot, "away": away}
 
         def work(conn: Connection) -> None:
             conn.execute(_INSERT_ACTION, row)
         return work
 
     @staticmethod
-    def finish(table_id: str, record: dict[str, Any], names: list[str]) -> Write:
+    def finish(table_id: str, record: dict[str, Any], names: list[str],
+               result: Outcome | None = None) -> Write:
+        """The finished match; with its ``result``, each seat's result and the ratings it
+        moves, in the same transaction (``stich.web.ratings``, docs/web.md "Ratings")."""
         def work(conn: Connection) -> None:
+            now = time.time()
             conn.execute(models.tables.update().where(models.tables.c.id == table_id).values(
-                status="finished", finished=time.time(), record=json.dumps(record)))
+                status="finished", finished=now, record=json.dumps(record)))
             conn.execute(models.players.insert(), [
                 {"table_id": table_id, "seat": seat, "name": name}
                 for seat, name in enumerate(names)])
+            if result is not None:
+                book(conn, table_id, result, now)
         return work
 
     @staticmethod

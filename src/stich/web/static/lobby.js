@@ -113,8 +113,9 @@ async function create() {
   const seats = [...document.querySelectorAll(".seatkind")].map((s) =>
     s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value.slice(4) });
   const settings = typeof flowSettings === "function" ? flowSettings() : {};   // mytables.js
+  const listing = typeof publicChoice === "function" ? publicChoice() : {};   // public.js
   const { ok, data } = await api("/api/tables",
-    { game: $("game").value, preset: $("preset").value, options: chosenOptions(), seats, settings });
+    { game: $("game").value, preset: $("preset").value, options: chosenOptions(), seats, settings, ...listing });
   if (!ok) { $("error").textContent = errorText(data); return; }
   if (typeof keepOwner === "function") keepOwner(data);   // the owner token (mytables.js)
   $("error").textContent = "";
@@ -156,7 +157,8 @@ function heldSeats() {
 function matchItem(m) {
   const g = games.find((x) => x.game === m.game);
   const title = g ? word(g.words.game, m.game) : m.game;
-  return node("li", {}, title + ": " + m.seats.join(", ") + " – ",
+  const names = typeof ratedNames === "function" ? ratedNames(m.game, m.seats) : m.seats.join(", ");
+  return node("li", {}, title + ": ", names, " – ",
     node("a", { href: "/replay/" + encodeURIComponent(m.id), text: t("replay") }), " · ",
     node("a", { href: "/api/tables/" + encodeURIComponent(m.id) + "/record", download: true, text: t("download") }));
 }

@@ -65,7 +65,7 @@ async function listMyTables() {
   const list = mtNode("ul");
   list.id = "mytablelist";
   section.append(list);
-  const first = document.querySelector("main section");
+  const first = document.querySelector("main > section");   // after "open a table"
   first.parentNode.insertBefore(section, first.nextSibling);
   const answer = await fetch("/api/mine", {
     method: "POST", headers: { "Content-Type": "application/json" },
@@ -76,8 +76,10 @@ async function listMyTables() {
   if (!data.length) { list.replaceChildren(mtNode("li", "", t("no_tables"))); return; }
   list.replaceChildren(...data.map((m) => {
     const item = mtNode("li");
-    const link = mtNode("a", "", t("game_" + m.game) + " · " + m.seats.map((n) => n || "…").join(", "));
+    const link = mtNode("a", "", t("game_" + m.game) + " · ");
     link.href = "/t/" + encodeURIComponent(m.id);
+    link.append(typeof ratedNames === "function" ? ratedNames(m.game, m.seats)   // ratings.js
+      : m.seats.map((n) => n || "…").join(", "));
     item.append(link, mtNode("span", "help", " " + t("status_" + m.status)));
     return item;
   }));

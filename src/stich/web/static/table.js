@@ -159,6 +159,7 @@ function receive(message) {
     if (message.n < nextN) return;   // already seen before a reconnect
     nextN = message.n + 1;
   }
+  if (typeof chatReceive === "function" && chatReceive(message)) return;   // chat.js
   switch (message.type) {
     case "hello":
       seat = message.seat; watching = seat === null; info = message.table; renderSeats(info.seats); break;
@@ -176,6 +177,7 @@ function receive(message) {
     case "match_end": showLinks(); break;
   }
   if (typeof flowReceive === "function") flowReceive(message);   // panels.js (t26-flow)
+  if (typeof ratingsReceive === "function") ratingsReceive(message);   // ratings.js
 }
 
 // A server error in the player's words: the rules' refusal with its cards in the deck in play,
@@ -244,6 +246,7 @@ function renderSeats(list) {
     box.dataset.seat = n;
     box.setAttribute("aria-label", tr("seat_of", { name: s.name || "…" }));
     box.append(el("span", "name", (s.name || "…") + (n === seat ? " ★" : "")));
+    if (typeof seatRatingMarks === "function") box.append(...seatRatingMarks(n));   // ratings.js
     if (teamGame() && list.length === 4) {
       box.classList.add(n % 2 ? "team-b" : "team-a");
       box.append(el("span", "mark team", t(n % 2 ? "team_b" : "team_a")));
