@@ -349,28 +349,29 @@ def test_a_page_whose_worker_stops_answering_plays_on(
             phone.wait_for_function("() => view.view.to_act === seat")
             before = phone.evaluate("nextN")
             play_one_move(phone)
-            phone.wait_for_function(f"() => nextN > {before}")
+            phone.wait_for_function(f"() => nextN > {before}", timeout=2 * WS_WAIT * 1000)
         phone.wait_for_function("() => view.view.to_act === seat")  # nothing under way at A
         held_by_a = owner(tid)
         phone.evaluate("window.stale = [socket, view]")
         processes[0].send_signal(signal.SIGSTOP)
         proxy.target = b  # the proxy's health check: A is down
         phone.wait_for_function("() => socket !== stale[0] && view !== stale[1]",
-                                timeout=WS_WAIT * 1000)  # a new socket, and the table's view
+                                timeout=2 * WS_WAIT * 1000)  # a new socket, the table's view
         held_by_b = owner(tid)
         assert held_by_b not in (None, held_by_a)
         phone.screenshot(path=str(tmp_path / "carried-over.png"))
         before = phone.evaluate("nextN")
         play_one_move(phone)
-        phone.wait_for_function(f"() => nextN > {before}")
+        phone.wait_for_function(f"() => nextN > {before}", timeout=2 * WS_WAIT * 1000)
 
         processes[0].send_signal(signal.SIGCONT)  # A wakes up: the table is not its own now
         time.sleep(4)  # two of A's lease renewals
         assert owner(tid) == held_by_b
-        phone.wait_for_function("() => view.view.to_act === seat || view.over")
+        phone.wait_for_function("() => view.view.to_act === seat || view.over",
+                                timeout=2 * WS_WAIT * 1000)
         before = phone.evaluate("nextN")
         play_one_move(phone)
-        phone.wait_for_function(f"() => nextN > {before}")
+        phone.wait_for_function(f"() => nextN > {before}", timeout=2 * WS_WAIT * 1000)
         assert phone.locator("#error").inner_text() == ""
         assert call(f"http://{b}/api/tables/{tid}")["status"] == "running"
     finally:
