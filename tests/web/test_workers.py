@@ -78,6 +78,21 @@ def workers(tmp_path: Path) -> Iterator[list[str]]:
             process.terminate()
         for process in processes:
             process.wait(timeout=30)
+        forget_tables(tmp_path / "web.db")
+
+
+def forget_tables(db: Path) -> None:
+    """This database's tables out of the shared Redis's list of open tables."""
+    import sqlite3
+
+    import redis
+
+    if not db.exists():
+        return
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        tables = [row[0] for row in conn.execute("SELECT id FROM web_tables")]
+    if tables:
+        redis.Redis(*REDIS).srem("stich:open", *tables)
 
 
 def test_a_table_played_across_two_workers(workers: list[str]) -> None:

@@ -301,8 +301,10 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
             since = 0
         if owner is not None:  # another worker holds the table: relay through Redis
             limit = RateLimit(settings.burst, settings.rate)
-            await state["cluster"].relay(owner, table_id, seat, since, socket,
-                                         lambda raw: check_message(raw, limit, settings))
+            await state["cluster"].relay(
+                owner, table_id, seat, since, socket,
+                lambda raw: check_message(raw, limit, settings),
+                lambda raw, held: _answer(raw, held, seat, limit, settings))  # taken over
             return
         await play_socket(socket, actor, seat, since, settings)
 

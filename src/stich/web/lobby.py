@@ -255,7 +255,14 @@ class Lobby:
         entries = await asyncio.to_thread(self.store.actions_of, table_id)
         if actor.status in ("running", "finished"):
             actor.replay(entries)
+        if table_id in self.actors:  # taken over here while the log was read
+            return self.actors[table_id]
         if actor.status in ("waiting", "running"):  # written by another worker: taken over
+            if self.cluster is not None and await self.cluster.owner_of(table_id) != (
+                    self.cluster.id):
+                return actor  # another worker holds it: as stored, not played here
+            if table_id in self.actors:
+                return self.actors[table_id]
             self.actors[table_id] = actor
             actor.start_task()
             await self._held_here(actor)

@@ -102,19 +102,57 @@ async function join() {
   connect("token=" + encodeURIComponent(data.token));
 }
 
+// The connection (docs/web.md, "When a worker dies"). A ping goes out every PING_MS; a socket
+// that has heard nothing for SILENT_MS (three pings unanswered: a server that stopped without
+// closing) is given up and a new one opened, as after a close. A close reconnects after a
+// second, twice as long after each try that heard nothing (at most RETRY_MAX_MS); 1012, the
+// table moved to another worker, after a tenth of that. Each reconnect asks for the stream
+// from `since`.
+const PING_MS = Number(localStorage.getItem("stich:ping_ms")) || 10000;   // tests shorten it
+const SILENT_MS = 3 * PING_MS;
+const RETRY_MAX_MS = 8000;
+let heard = 0;           // when this page last heard its socket (Date.now())
+let retries = 0;         // tries since a socket last heard something
+let connection = null;   // the query of the socket to keep open
+let pinged = 0;          // when this page last sent a ping
+
 function connect(query) {
+  connection = query;
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  socket = new WebSocket(scheme + location.host + "/ws/" + tableId + "?" + query + "&since=" + nextN);
+  const ws = new WebSocket(scheme + location.host + "/ws/" + tableId + "?" + query + "&since=" + nextN);
+  socket = ws;
+  heard = Date.now();
   // a frame is one message or an array of one change's messages (docs/events.md)
-  socket.onmessage = (event) => { const data = JSON.parse(event.data); for (const message of Array.isArray(data) ? data : [data]) receive(message); };
-  socket.onclose = (event) => {
-    if (closedByUs) return;
+  ws.onmessage = (event) => { heard = Date.now(); retries = 0; const data = JSON.parse(event.data); for (const message of Array.isArray(data) ? data : [data]) receive(message); };
+  ws.onclose = (event) => {
+    if (closedByUs || ws !== socket) return;   // a socket given up already
     // 1009: a frame over the server's limit; the page says why and does not send it again
     if (event.code === 1009) { say("error", tr("closed_too_big", { reason: event.reason })); return; }
     say("status", t("disconnected"));
-    setTimeout(() => connect(query), 1000);
+    const wait = Math.min((event.code === 1012 ? 100 : 1000) * 2 ** retries, RETRY_MAX_MS);
+    retries += 1;
+    setTimeout(() => connect(query), wait);
   };
 }
+
+// Keep the socket alive, and give up one that no longer answers.
+setInterval(() => {
+  if (!socket || closedByUs || socket.readyState > 1) return;
+  if (Date.now() - heard > SILENT_MS) {
+    const silent = socket;
+    socket = null;   // its close, whenever it comes, is not this page's business any more
+    silent.onmessage = null;
+    try { silent.close(4000, "no answer"); } catch (error) { /* closing anyway */ }
+    say("status", t("disconnected"));
+    retries += 1;
+    connect(connection);
+    return;
+  }
+  if (socket.readyState === 1 && Date.now() - pinged >= PING_MS) {
+    pinged = Date.now();
+    socket.send(JSON.stringify({ type: "ping" }));
+  }
+}, Math.min(PING_MS, 1000));
 
 function receive(message) {
   if (typeof message.n === "number") {
