@@ -104,6 +104,8 @@ class Public:
         self.listeners: set[Client] = set()
         self.chat: deque[dict[str, Any]] = deque(maxlen=chat.KEEP)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._published: asyncio.Task[Any] | None = None
+        """The newest publication: the next waits for it (:meth:`_publish`)."""
         self._pubsub: Any = None
         self._timers: set[asyncio.TimerHandle] = set()
 
@@ -129,10 +131,11 @@ class Public:
                 await self._pubsub.unsubscribe()
                 await self._pubsub.aclose()
 
-    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     # --- the list -----------------------------------------------------------------------------
     def listed(self) -> list[dict[str, Any]]:
@@ -167,8 +170,18 @@ class Public:
             client.send(news)
 
     def _publish(self, news: dict[str, Any]) -> None:
-        if self.redis is not None:
-            self._spawn(self.redis.publish(CHANNEL, json.dumps({**news, "from": self.id})))
+        """Published after the news before it (a table's "waiting" never after its
+        "running": the Redis client may send each on a connection of its own)."""
+        if self.redis is None:
+            return
+        redis, text, before = self.redis, json.dumps({**news, "from": self.id}), self._published
+
+        async def send() -> None:
+            if before is not None:
+                with contextlib.suppress(Exception):
+                    await before
+            await redis.publish(CHANNEL, text)
+        self._published = self._spawn(send())
 
     async def _listen(self) -> None:
         async for item in self._pubsub.listen():
