@@ -18,7 +18,7 @@ def test_presets_and_overrides_round_trip() -> None:  # S-11
 
 @pytest.mark.parametrize(("overrides", "message"), [
     ({"rubbr": 3}, "unknown schnapsen option 'rubbr'; known: bummerl_start"),
-    ({"rubber": 4}, "rubber must be one of 2, 3; got 4"),
+    ({"rubber": 4}, "rubber must be one of 2, 3, 1; got 4"),
     ({"rubber": "two"}, "rubber takes a number, got 'two'"),
     ({"close_at_two": "maybe"}, "close_at_two is on or off, got 'maybe'"),
     ({"bummerl_start": -1}, "bummerl_start must not be negative"),

@@ -366,3 +366,20 @@ def test_when_neither_player_comes_the_organiser_decides(server: str) -> None:
     call(base + "/result", {"organiser": made["organiser"], "results": [[match["no"], "2:0"]]})
     final = call(base)["event"]
     assert final["phase"] == "finished" and [p["live"] for p in final["players"]] == [0, 0]
+
+
+def test_a_one_bummerl_event_plays_its_matches_online(server: str, db: str) -> None:
+    """T-3: a match may be of one Bummerl; the server's tables play a rubber of one
+    (S-10's ``rubber=1``), so each match ends with its first Bummerl."""
+    made = new_event(server, "Kurz", cards=4, max_cards=1, bummerl=1, prizes=1, auto_draw=True,
+                     bot_level="random")
+    base = f"{server}/api/events/{made['id']}"
+    call(base + "/players", {"organiser": made["organiser"], "entries": bots(4)})
+    call(base + "/draw", {"organiser": made["organiser"], "seed": 6})
+    final = wait_for(base, lambda e: e["phase"] == "finished")
+    assert final["prizes"]
+    records = records_of(db)
+    assert records
+    for record in records.values():
+        assert record["options"]["rubber"] == 1
+        assert sorted(record["match"]["bummerl"]) in ([0, 1], [0, 2])  # one, or a Schneider

@@ -44,4 +44,5 @@ class SchnapsenOptions(RuleOptions):
     """S-8: what a claim below 66 scores for the opponent; ``none`` (``vu``): no such claim."""
     bummerl_start: int = 7
     schneider_bummerl: int = choice(2, 1)
-    rubber: int = choice(2, 3)
+    rubber: int = choice(2, 3, 1)
+    """S-10: Bummerl to win the rubber; 1 for a tournament match of one Bummerl (T-3)."""

@@ -112,7 +112,7 @@ def play(levels_ab: tuple[str, str], seats: tuple[str, str], seed: int, match_le
 
     for level in levels_ab:
         check_level(level)
-    options = game_class(GAME).OPTIONS.from_preset(PRESET, rubber=max(2, match_length))
+    options = game_class(GAME).OPTIONS.from_preset(PRESET, rubber=match_length)
     match = match_class(GAME)(list(seats), seed, options)
     params = inspect.signature(make_bot).parameters
     budget = {p: nodes for p in BUDGET_PARAMETERS if p in params and nodes is not None}

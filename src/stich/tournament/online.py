@@ -88,8 +88,7 @@ class Online(Tournament):
                       **settings: Any) -> Snapshot:
         """A new event (``settings`` as :meth:`Tournament.create` takes them) that the server
         runs; its online settings are written in the same transaction."""
-        _check_online(no_show_minutes, no_show_rule, bot_level, tables,
-                      settings.get("match_length", 2))
+        _check_online(no_show_minutes, no_show_rule, bot_level, tables)
 
         def also(s: Session, ev: Event) -> None:
             s.add(OnlineEvent(event_id=ev.id, organiser_token=organiser_token,
@@ -111,7 +110,7 @@ class Online(Tournament):
             merged = {"no_show_minutes": row.no_show_minutes, "no_show_rule": row.no_show_rule,
                       "bot_level": row.bot_level, "tables": row.tables, **values}
             _check_online(merged["no_show_minutes"], merged["no_show_rule"],
-                          merged["bot_level"], merged["tables"], ev.match_length)
+                          merged["bot_level"], merged["tables"])
             for key, value in values.items():
                 setattr(row, key, value)
             s.flush()
@@ -236,7 +235,7 @@ class Online(Tournament):
             return None if found is None else (int(found[0]), int(found[1]))
 
 
-def _check_online(minutes: Any, rule: Any, level: Any, tables: Any, match_length: int) -> None:
+def _check_online(minutes: Any, rule: Any, level: Any, tables: Any) -> None:
     if (not isinstance(minutes, int | float) or isinstance(minutes, bool)
             or not 0 < minutes <= MAX_MINUTES):
         raise TournamentError(f"the time to appear is 0 to {MAX_MINUTES:g} minutes, "
@@ -251,9 +250,6 @@ def _check_online(minutes: Any, rule: Any, level: Any, tables: Any, match_length
     known = bot_names("schnapsen")
     if level not in known:
         raise TournamentError(f"no bot level {str(level)[:40]!r}; known: {', '.join(known)}")
-    if tables == "online" and match_length == 1:
-        raise TournamentError("a table of the server plays a match of 2 or 3 Bummerl "
-                              "(S-11's rubber); a 1-Bummerl event plays at real tables")
 
 
 def _online_row(s: Session, event_id: int, lock: bool = False) -> OnlineEvent:

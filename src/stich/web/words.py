@@ -179,7 +179,7 @@ OPTIONS: dict[str, dict[str, tuple[Pair, Pair, dict[str, Pair]]]] = {
             ("Bummerl für die Partie", "Bummerl for the rubber"),
             ("Wer dem anderen so viele Bummerl gibt, gewinnt die Partie (S-10)",
              "Whoever gives the other this many Bummerl wins the rubber (S-10)"), {
-                "2": ("zwei", "two"), "3": ("drei", "three"),
+                "2": ("zwei", "two"), "3": ("drei", "three"), "1": ("einer", "one"),
             }),
     },
     "bauernschnapsen": {
