@@ -85,7 +85,7 @@ def test_the_leaderboard_and_the_profile(browser: Any, server: str, size: str) -
     shown = page.inner_text("#matches")
     assert BERT in shown  # a name as text
     assert ("ungewertet" if size == "phone" else "unrated") in shown  # the match with a guest
-    assert page.locator("#matches .rating").count() > 0  # ratings beside the names
+    page.locator("#matches .rating").first.wait_for()  # ratings beside the names (asked after)
     _fits(page, size)
     _shot(page, f"profile-{size}")
     page.goto(server + "/u/Cilli")  # hidden: the rating shows, the matches do not
