@@ -62,7 +62,7 @@ def test_a_seer_of_everything_plays_the_solvers_best_move_in_the_real_deal() -> 
         assert values[choice] == max(values.values())
 
 
-@pytest.mark.parametrize("seer", ["all", "hand", "model"])
+@pytest.mark.parametrize("seer", ["all", "hand", pytest.param("model", marks=pytest.mark.slow)])
 def test_a_seer_plays_whole_bummerl_against_pimc(seer: str) -> None:
     won, units, deals_won, deals = bench().play((0, seer, 20_000, 5))
     assert units >= 1 and 0 <= won <= units and 0 <= deals_won <= deals and deals >= units

@@ -8,11 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from stich.arena.run import run_arena
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "schnapsen_decisions.py"
 
 
+@pytest.mark.slow  # a whole arena run of the expert (bench/schnapsen_decisions.py)
 def test_decision_diagnostic_counts_every_deal_and_plays_on_from_the_true_deal(
         tmp_path: Path) -> None:
     run_arena("schnapsen", "expert", "pimc", 1, 5, nodes=20_000, out=tmp_path)
