@@ -2,8 +2,9 @@
 
 Put this folder first on ``PYTHONPATH`` and name a file in ``GC_TRACE``; the server that
 ``bench/web_load.py`` starts inherits both and appends one JSON line per collection: the
-generation, wall and CPU milliseconds (the thread's), objects collected and, for the older
-generations, how many objects the collector tracks. ``GC_FULL_AT=SECONDS`` also times one full
+generation, the objects it scanned (its generation and the younger ones), wall and CPU
+milliseconds (the thread's), objects collected and, for the older generations, how many
+objects the collector tracks. ``GC_FULL_AT=SECONDS`` also times one full
 collection that many seconds after the server starts (the pause a full collection would be
 then)::
 
@@ -33,12 +34,14 @@ def _write(row: dict[str, Any]) -> None:
 
 def _install() -> None:
     start = [0.0, 0.0]
+    young = [0]
 
     def timed(phase: str, info: dict[str, Any]) -> None:
-        if phase == "start":
+        if phase == "start":  # the objects it will scan, counted before the clock starts
+            young[0] = sum(len(gc.get_objects(gen)) for gen in range(info["generation"] + 1))
             start[:] = [time.perf_counter(), time.thread_time()]
             return
-        row = {"t": round(time.time(), 2), "gen": info["generation"],
+        row = {"t": round(time.time(), 2), "gen": info["generation"], "scanned": young[0],
                "wall_ms": round((time.perf_counter() - start[0]) * 1000, 2),
                "cpu_ms": round((time.thread_time() - start[1]) * 1000, 2),
                "collected": info["collected"]}
