@@ -91,3 +91,25 @@ def test_a_single_deal_ends_with_its_result() -> None:
     assert {seat for seat, m in new if m["type"] == "result"} == {0, 1}
     with pytest.raises(TableError, match="the deal is over"):
         table.submit(0, "pass")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_stored_streams_read_back_as_sent(game: str) -> None:
+    """The streams are kept as JSON text: a reconnecting seat reads back exactly the messages
+    the table handed out as they happened (as a frame carries them), and the collector has
+    nothing of them to track (docs/web.md, figures)."""
+    import gc
+
+    table = _table(game, seed=4)
+    rng = random.Random(6)
+    sent: list[list[dict[str, Any]]] = [table.messages(seat) for seat in range(table.seats)]
+    while table.to_act != TERMINAL:
+        for seat, message in table.submit(table.to_act, rng.choice(table.legal_actions())):
+            sent[seat].append(json.loads(json.dumps(message)))
+    for seat in range(table.seats):
+        assert table.messages(seat) == sent[seat]
+        assert table.count(seat) == len(sent[seat])
+        assert [m["n"] for m in sent[seat]] == list(range(len(sent[seat])))
+        assert table.messages(seat, since=5) == sent[seat][5:]
+        assert not any(gc.is_tracked(text) for text in table.texts[seat])
+    assert table.log == sent

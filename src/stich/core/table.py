@@ -7,6 +7,11 @@ deal are exactly that seat's information state (``Game.seat_events``), and the r
 turn it is, the legal actions for the seat to act, results, the score) follows from it or is
 public. Hidden cards never enter another seat's stream.
 
+A table keeps each seat's stream as the JSON text of its messages, one ``str`` each: a string
+holds no references, so the cyclic collector does not track it, and a long match adds no work
+to the collections of a server that holds many tables (docs/web.md, figures). The messages it
+returns are that text read back: exactly what a client receives.
+
 Example::
 
     table = Table(stich.games.match_class("schnapsen")(["Anna", "Bert"], seed=1))
@@ -16,12 +21,16 @@ Example::
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from stich.core.actions import Action, ActionParseError, as_action
 from stich.core.game import TERMINAL, Game, Illegal, to_json
 from stich.core.knowledge import Event
 from stich.core.match import Match
+
+_to_text = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+"""A message as its stored text: compact, as a frame carries it."""
 
 
 class TableError(ValueError):
@@ -54,10 +63,13 @@ class Table:
         :meth:`next_deal` (only with ``hold``)."""
         first = game if game is not None else match.new_deal()  # type: ignore[union-attr]
         self.seats = first.SEATS
-        self.log: list[list[dict[str, Any]]] = [[] for _ in range(self.seats)]
+        self.texts: list[list[str]] = [[] for _ in range(self.seats)]
+        """Each seat's stream, one message's JSON text each (see the module's docstring)."""
+        self._fresh: list[tuple[int, dict[str, Any]]] = []  # this step's messages, as sent
         self.deal_number = 0
         self.game = first
         self._open_deal()
+        self._fresh = []  # the first ones are read from the streams
 
     # --- state -----------------------------------------------------------------------------
     @property
@@ -75,7 +87,17 @@ class Table:
         """Seat ``seat``'s messages from number ``since`` on (a reconnecting client)."""
         if not self.streams:
             raise ValueError("this table keeps no messages (streams=False)")
-        return self.log[seat][since:]
+        return [json.loads(text) for text in self.texts[seat][since:]]
+
+    def count(self, seat: int) -> int:
+        """How many messages seat ``seat``'s stream holds (the next one's number)."""
+        return len(self.texts[seat])
+
+    @property
+    def log(self) -> list[list[dict[str, Any]]]:
+        """Every seat's whole stream, read back (decodes all of it: for tests and tools)."""
+        return [self.messages(seat) for seat in range(self.seats)] if self.streams else [
+            [] for _ in range(self.seats)]
 
     # --- acting ----------------------------------------------------------------------------
     def submit(self, seat: int, action: Action | str) -> list[tuple[int, dict[str, Any]]]:
@@ -93,15 +115,15 @@ class Table:
         why = self.game.why_illegal(parsed)
         if why is not None:
             raise TableError(seat, f"{parsed} is illegal: {why}", why)
-        start = self._lengths()
+        self._fresh = []
         self.game.apply_legal(parsed)
         self._after_action()
-        return self._since(start)
+        return self._taken()
 
     def forfeit(self, seat: int, why: Illegal) -> list[tuple[int, dict[str, Any]]]:
         """End the deal because ``seat`` broke a rule (a bot's illegal move: the game's
         illegal-move policy, e.g. S-12)."""
-        start = self._lengths()
+        self._fresh = []
         self.game.forfeit(seat, why)
         self._broadcast({"type": "forfeit", "seat": seat, "rule": why.rule,
                          "reason": why.reason})
@@ -110,14 +132,16 @@ class Table:
             for event in list(self.game.seat_events(other))[seen:]:
                 self._send_event(other, event)
         self._after_action(new_events=False)
-        return self._since(start)
+        return self._taken()
 
     # --- the streams -------------------------------------------------------------------------
     def _send(self, seat: int, body: dict[str, Any]) -> None:
         if not self.streams:
             return
-        stream = self.log[seat]
-        stream.append({"n": len(stream), **body})
+        stream = self.texts[seat]
+        message = {"n": len(stream), **body}
+        stream.append(_to_text(message))
+        self._fresh.append((seat, message))
 
     def _send_event(self, seat: int, event: Event) -> None:
         if not self.streams:
@@ -129,12 +153,10 @@ class Table:
         for seat in range(self.seats):
             self._send(seat, body)
 
-    def _lengths(self) -> list[int]:
-        return [len(stream) for stream in self.log]
-
-    def _since(self, start: list[int]) -> list[tuple[int, dict[str, Any]]]:
-        return [(seat, message) for seat in range(self.seats)
-                for message in self.log[seat][start[seat]:]]
+    def _taken(self) -> list[tuple[int, dict[str, Any]]]:
+        """The messages of this step as (seat, message), seat by seat in order."""
+        fresh, self._fresh = self._fresh, []
+        return sorted(fresh, key=lambda pair: pair[0])
 
     def _open_deal(self) -> None:
         game = self.game
@@ -192,10 +214,10 @@ class Table:
         """Open the next deal of a held table (``hold``); its messages as (seat, message)."""
         if not self.between:
             raise TableError(-1, "no deal is waiting to start")
-        start = self._lengths()
+        self._fresh = []
         self.between = False
         self._next()
-        return self._since(start)
+        return self._taken()
 
     def _next(self) -> None:
         assert self.match is not None

@@ -362,7 +362,7 @@ class TableActor:
         client.send(self.chat.history())
         if self.table is not None:
             held = sum(1 for to, _ in self._held if to == seat)
-            stored = len(self.table.log[seat]) - held
+            stored = self.table.count(seat) - held
             for message in self.table.messages(seat, since)[:max(0, stored - since)]:
                 client.send(message)
             if self.fault is None:
@@ -963,7 +963,7 @@ class TableActor:
         table = self.table
         assert table is not None
         view: dict[str, Any] = {"type": "view", "deal": table.deal_number,
-                                "next": len(table.log[seat]), "moves": len(table.game.history),
+                                "next": table.count(seat), "moves": len(table.game.history),
                                 "view": seat_view(table.game, seat)}
         if table.match is not None:
             view["match"] = table.match.state()
@@ -980,9 +980,9 @@ class TableActor:
         assert table is not None and table.match is not None
         key = len(table.match.deals)
         if self._board_cache is None or self._board_cache[0] != key:
-            stream = table.log[0]  # its score messages, read once each
-            self._scores += score_states(stream[self._scores_read:])
-            self._scores_read = len(stream)
+            # its score messages, read once each
+            self._scores += score_states(table.messages(0, self._scores_read))
+            self._scores_read = table.count(0)
             self._board_cache = (key, score_svg(table, self._scores))
         return self._board_cache[1]
 

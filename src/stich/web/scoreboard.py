@@ -25,7 +25,7 @@ def score_svg(table: Table, scores: list[dict[str, Any]] | None = None) -> str:
     from stich.drawing import counter_svg
 
     if scores is None:
-        scores = score_states(table.log[0])
+        scores = score_states(table.messages(0))
     over = match.is_over()  # decided by its scoring (a resigned match stands as it was)
     if match.GAME == "schnapsen":
         start = match.options.bummerl_start  # type: ignore[attr-defined]

@@ -17,8 +17,8 @@ GC_THRESHOLDS = (50_000, 20, 100)
 """The collector's thresholds while serving. A server keeps every table's message log, so the
 default (700, 10, 10) runs a full collection over all of it every few seconds under load, each
 a pause of every table at once (measured with ``gc.callbacks`` under ``bench/web_load.py``:
-docs/web.md, figures). Messages hold no reference cycles; the collector still runs, only less
-often."""
+docs/web.md, figures). The tables keep their messages as text, which the collector does not
+track (``stich.core.table``); the collector still runs, only less often."""
 
 
 def build_app(database_url: str | None, data_dir: Path, settings: Settings,
