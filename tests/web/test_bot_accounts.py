@@ -379,6 +379,10 @@ def test_a_silent_bot_account_is_replaced_by_the_away_bot(sqlite_url: str,
         record = _record(base, table["id"])
     verify(record)
     assert not any(d.get("forfeit") for d in record["deals"])
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as db:  # the ratings' away rule
+        (away,) = db.execute("SELECT COUNT(*) FROM web_actions WHERE table_id = ? AND seat = 1 "
+                             "AND away", (table["id"],)).fetchone()
+    assert away > 0  # the away bot's moves for the silent bot account are marked
 
 
 def test_a_seeking_bot_account_takes_a_seat_where_bots_are_allowed(sqlite_url: str,

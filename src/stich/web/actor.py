@@ -533,7 +533,9 @@ class TableActor:
         assert self.driver is not None
         taken: Taken = self.driver.take(seat, action)
         why = taken.refused
-        away = self.seats[seat].kind == "person" and self.away[seat]  # not a clock's move
+        # the away bot for a person marked away or a silent bot account (not a clock's move):
+        # the ratings' away rule (docs/web.md, "Ratings")
+        away = self.seats[seat].kind in ("person", ACCOUNT_BOT) and self.away[seat]
         if why is None:
             write = Store.append_action(self.id, self.seq, seat, "action", str(taken.action),
                                         True, away)
