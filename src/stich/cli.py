@@ -133,8 +133,9 @@ def play(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
                              "(with --resume: read from the file).", show_default=False)] = None,
     vs: Annotated[str, typer.Option(
-        metavar="BOT", help="The bot to play against: rules, random, pimc, expert, or "
-                            "engine:COMMAND (an outside engine, docs/engine-protocol.md).")
+        metavar="BOT", help="The bot to play against: rules, random, pimc, pvpimc "
+                            "(Schnapsen), expert, or engine:COMMAND (an outside engine, "
+                            "docs/engine-protocol.md).")
                   ] = "rules",
     nodes: Annotated[int | None, typer.Option(
         metavar="N", help="Search budget per decision for pimc and expert (nodes).")] = None,
@@ -493,7 +494,8 @@ def serve(
 @app.command()
 def engine(
     bot: Annotated[str, typer.Option(
-        metavar="LEVEL", help="The bot to serve: random, rules, pimc or expert.")] = "rules",
+        metavar="LEVEL",
+        help="The bot to serve: random, rules, pimc, pvpimc (Schnapsen) or expert.")] = "rules",
     nodes: Annotated[int | None, typer.Option(
         help="Search budget a decision for the bots that take one.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the bot's choices.")] = 0,
