@@ -459,9 +459,8 @@ class Tournament(Queries):
         match got a result meanwhile (typed in from another terminal)."""
         with self.store.transaction() as s:
             ev = event_row(s, event, lock=True)
-            m = s.scalar(select(TournamentMatch).where(TournamentMatch.event_id == ev.id,
-                                                       TournamentMatch.no == no))
-            if m is None or m.kind != "match" or m.winner_card_id is not None:
+            m = _open_match(s, ev, no)
+            if m is None:
                 return None
             try:
                 check_score(score_a, score_b, ev.match_length)
@@ -484,9 +483,8 @@ class Tournament(Queries):
         the match got a result meanwhile."""
         with self.store.transaction() as s:
             ev = event_row(s, event, lock=True)
-            m = s.scalar(select(TournamentMatch).where(TournamentMatch.event_id == ev.id,
-                                                       TournamentMatch.no == no))
-            if m is None or m.kind != "match" or m.winner_card_id is not None:
+            m = _open_match(s, ev, no)
+            if m is None:
                 return None
             assert m.card_b_id is not None
             length = ev.match_length
@@ -602,3 +600,10 @@ def _set_cards(s: Session, ev: Event, player: Player, cards: int) -> None:
     for ordinal in range(len(have) + 1, cards + 1):
         s.add(EntryCard(event_id=ev.id, player_id=player.id, ordinal=ordinal))
     s.flush()
+
+
+def _open_match(s: Session, ev: Event, no: int) -> TournamentMatch | None:
+    """Match ``no`` of the event if it is a match still waiting for its result."""
+    m = s.scalar(select(TournamentMatch).where(TournamentMatch.event_id == ev.id,
+                                               TournamentMatch.no == no))
+    return None if m is None or m.kind != "match" or m.winner_card_id is not None else m

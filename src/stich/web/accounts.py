@@ -33,6 +33,18 @@ def login_of(request: Request) -> str | None:
     return token if token and len(token) <= 64 else None
 
 
+async def account_for(store: Store, name: str, request: Request) -> tuple[dict[str, Any], bool]:
+    """(the account named, whether the request is its own login); refused when there is no
+    such account."""
+    account = await asyncio.to_thread(store.account, name)
+    if account is None:
+        raise LobbyError(f"there is no account {name!r}", 404, code="no_account",
+                         args={"name": name})
+    token = login_of(request)
+    own = token is not None and await asyncio.to_thread(store.login_name, token) == name
+    return account, own
+
+
 def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
     """The account and history routes over the app's store and its JSON body reader."""
     router = APIRouter()
@@ -173,12 +185,7 @@ def accounts_router(store: Callable[[], Store], body: Body) -> APIRouter:
 
     @router.get("/api/accounts/{name:path}/matches")  # a name may hold a "/"
     async def account_matches(name: str, request: Request) -> dict[str, Any]:
-        account = await asyncio.to_thread(store().account, name)
-        if account is None:
-            raise LobbyError(f"there is no account {name!r}", 404, code="no_account",
-                             args={"name": name})
-        token = login_of(request)
-        own = token is not None and await asyncio.to_thread(store().login_name, token) == name
+        account, own = await account_for(store(), name, request)
         if account["hidden"] and not own:
             raise LobbyError(f"{name} keeps his matches to himself", 403,
                              code="profile_hidden", args={"name": name})

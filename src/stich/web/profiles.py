@@ -22,7 +22,7 @@ from sqlalchemy import Engine
 
 from stich.games import canonical_name, game_names
 from stich.web import models, words
-from stich.web.accounts import login_of
+from stich.web.accounts import account_for
 from stich.web.lobby import LobbyError
 from stich.web.ratings import leaderboard, rated_preset, ratings_of, table_ratings
 from stich.web.store import Store
@@ -164,12 +164,7 @@ def profiles_router(store: Callable[[], Store]) -> APIRouter:
 
     @router.get("/api/accounts/{name:path}/profile")  # a name may hold a "/"
     async def account_profile(name: str, request: Request) -> dict[str, Any]:
-        account = await asyncio.to_thread(store().account, name)
-        if account is None:
-            raise LobbyError(f"there is no account {name!r}", 404, code="no_account",
-                             args={"name": name})
-        token = login_of(request)
-        own = token is not None and await asyncio.to_thread(store().login_name, token) == name
+        account, own = await account_for(store(), name, request)
         visible = own or not account["hidden"]
         found = await asyncio.to_thread(profile, store().engine, name, account, visible)
         return {**found, "own": own}
