@@ -608,7 +608,7 @@ class Link:
         async for item in pubsub.listen():
             if item.get("type") != "message":
                 continue
-            data = item["data"].decode() if isinstance(item["data"], bytes) else item["data"]
+            data = _text(item["data"])
             if data == CLOSED:
                 self._following = asyncio.create_task(self._follow())
                 return

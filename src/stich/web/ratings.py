@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Engine
 
 from stich.contract.match import RaceMatch
 from stich.core.match import Match
-from stich.games import game_class, game_names
+from stich.games import game_class
 from stich.jass.match import JassMatch
 from stich.ratings import Rating, Ratings
 from stich.schnapsen.match import SchnapsenMatch
@@ -40,10 +40,6 @@ def rated_preset(game: str) -> str:
     """The one preset of ``game`` on which accounts are rated: the game's default (the first
     it declares: Schnapsen ``soft``, the others ``standard``)."""
     return next(iter(game_class(game).OPTIONS.PRESETS))
-
-
-def rated_presets() -> dict[str, str]:
-    return {game: rated_preset(game) for game in game_names()}
 
 
 @dataclasses.dataclass(frozen=True)
