@@ -207,6 +207,30 @@ def play_to_the_end(client: Any, table_id: str, tokens: list[str], rng: random.R
             s.__exit__(None, None, None)
 
 
+def test_the_last_join_answers_once_the_table_has_started(sqlite_url: str, pool: Executor,
+                                                           monkeypatch: Any) -> None:
+    """The answer to the join that takes the last seat comes after the table started, so the
+    page that asks next sees it running, however slow the store (docs/web.md, "Joining and
+    leaving")."""
+    from stich.web.store import Store
+
+    update = Store.update_table
+
+    def slow_update(table_id: str, **values: Any) -> Any:
+        work = update(table_id, **values)
+        if values.get("status") != "running":
+            return work
+        return lambda conn: (time.sleep(0.4), work(conn))[1]
+
+    monkeypatch.setattr(Store, "update_table", staticmethod(slow_update))
+    with client_for(sqlite_url, pool) as client:
+        table_id = new_table(client, "schnapsen", [PERSON, PERSON])
+        join(client, table_id, "Anna")
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "waiting"
+        join(client, table_id, "Bert")
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "running"
+
+
 def test_match_end_and_a_rematch_with_the_same_seats(sqlite_url: str, pool: Executor) -> None:
     with client_for(sqlite_url, pool) as client:
         table_id = new_table(client, "schnapsen", [PERSON, PERSON],

@@ -66,6 +66,8 @@ STOPPED = ("the table is stopped: the server cannot store moves just now; it tri
 """What every seat hears while the table's writes fail (code ``table_stopped``)."""
 RETRY_FIRST, RETRY_MAX = 0.25, 5.0
 """Seconds before the first retry of a failed write, and at most between two (doubling)."""
+START_WAIT = 5.0
+"""Seconds a join waits for its table to start before it answers all the same."""
 
 
 @dataclasses.dataclass
@@ -297,6 +299,14 @@ class TableActor:
             left = max(0.0, self.created + self.settings.expire_after - time.time())
             asyncio.get_running_loop().call_later(left, self.inbox.put_nowait, ("expire",))
 
+    async def start_now(self) -> None:
+        """Ask the table to start (it does once every seat is taken) and wait until it has
+        handled that, so that the answer to a join or a rematch shows the table as it is."""
+        started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait(("start", started))
+        with contextlib.suppress(asyncio.TimeoutError):  # a busy table starts a moment later
+            await asyncio.wait_for(asyncio.shield(started), START_WAIT)
+
     async def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
@@ -463,8 +473,11 @@ class TableActor:
         elif kind == "detach":
             self._detach(item[1])
         elif kind == "start":
-            await self._start()
-            self._broadcast_seats()
+            try:
+                await self._start()
+                self._broadcast_seats()
+            finally:
+                _answer(item, {})
         elif kind == "away":
             self._mark_away(item[1])
         elif kind == "next_deal":
@@ -1096,6 +1109,9 @@ def _stopped() -> dict[str, Any]:
 
 
 def _answer(item: tuple[Any, ...], error: dict[str, Any]) -> None:
-    """Answer an inbox item's waiting person (an action), if any, with the refusal ``error``."""
+    """Answer an inbox item's waiting person (an action), if any, with the refusal ``error``;
+    release whoever waits for a start."""
     if item and item[0] == "action" and not item[3].done():
         item[3].set_result(error)
+    elif item and item[0] == "start" and len(item) > 1 and not item[1].done():
+        item[1].set_result(None)  # whoever waits for the start goes on

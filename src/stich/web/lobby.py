@@ -361,7 +361,7 @@ class Lobby:
         self.actors[actor.id] = actor
         actor.start_task()
         await self._held_here(actor)
-        actor.inbox.put_nowait(("start",))
+        await actor.start_now()
         return actor
 
     async def rematch(self, old: TableActor) -> TableActor:
@@ -420,7 +420,7 @@ class Lobby:
         except StoreFault:
             actor.seats[seat] = before
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
-        actor.inbox.put_nowait(("start",))
+        await actor.start_now()
 
     async def seat_account(self, table_id: str, owner: Any, seat: Any, name: Any) -> None:
         """The owner invites a connected bot account into a free seat (stich.web.botseats)."""
@@ -469,7 +469,7 @@ class Lobby:
         except StoreFault:  # not stored: the seat is free again
             info.name, info.joined, info.token = "", False, ""
             raise LobbyError(UNAVAILABLE, 503, "store_unavailable") from None
-        actor.inbox.put_nowait(("start",))
+        await actor.start_now()
         actor.inbox.put_nowait(("wake",))
         if self.public is not None:
             self.public.joined(actor)
