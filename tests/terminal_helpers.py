@@ -31,9 +31,12 @@ CONFIRM = r"all the same\? \(y/N\) "
 KEY = re.compile(r"\[(\w+)\] ")
 
 
-def spawn(tmp_path: Path, game: str | None, *args: str) -> pexpect.spawn:
+def spawn(tmp_path: Path, game: str | None, *args: str, vs: str | None = "rules") -> pexpect.spawn:
+    """``stich play`` in a terminal; the other seats are ``rules`` bots (they answer at once)
+    unless ``args`` name ``--vs`` or ``vs`` is None (the default bot, the expert)."""
     env = dict(os.environ, TERM="dumb", COLUMNS="160", STICH_HOME=str(tmp_path))
-    words = ["-m", "stich", "play", *([game] if game else []), *args]
+    chosen = ["--vs", vs] if vs is not None and "--vs" not in args else []
+    words = ["-m", "stich", "play", *([game] if game else []), *args, *chosen]
     return pexpect.spawn(sys.executable, words, env=env, encoding="utf-8", timeout=30,
                          dimensions=(60, 160), preexec_fn=_default_interrupt)
 

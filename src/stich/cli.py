@@ -132,11 +132,11 @@ def play(
     game: Annotated[str | None, typer.Argument(
         metavar="GAME", help="schnapsen, jass, bauernschnapsen or dreierschnapsen "
                              "(with --resume: read from the file).", show_default=False)] = None,
-    vs: Annotated[str, typer.Option(
-        metavar="BOT", help="The bot to play against: rules, random, pimc, pvpimc "
-                            "(Schnapsen), expert, or engine:COMMAND (an outside engine, "
-                            "docs/engine-protocol.md).")
-                  ] = "rules",
+    vs: Annotated[str | None, typer.Option(
+        metavar="BOT", help="The bot to play against: expert (the default, the strongest), "
+                            "pimc, pvpimc (Schnapsen), rules, random, or engine:COMMAND (an "
+                            "outside engine, docs/engine-protocol.md).", show_default=False)
+                  ] = None,
     nodes: Annotated[int | None, typer.Option(
         metavar="N", help="Search budget per decision for pimc and expert (nodes).")] = None,
     think_ms: Annotated[float | None, typer.Option(
@@ -170,11 +170,12 @@ def play(
         help="After each deal, wait for Enter before the next one.")] = True,
 ) -> None:
     """Play a whole match against bots in the terminal (? at the prompt lists every key)."""
+    from stich.bots import PERSON_BOT
     from stich.terminal.start import PlayRequest, StartError, start_play
 
-    request = PlayRequest(game, vs, preset, option or [], seed, deck, name, save, resume,
-                          auto_claim, wait, _records_dir(), nodes=nodes, think_ms=think_ms,
-                          names=names)
+    request = PlayRequest(game, vs or PERSON_BOT, preset, option or [], seed, deck, name, save,
+                          resume, auto_claim, wait, _records_dir(), nodes=nodes,
+                          think_ms=think_ms, names=names)
     try:
         start_play(request)
     except StartError as error:
@@ -477,6 +478,11 @@ def serve(
     bot_clock: Annotated[float, typer.Option(
         metavar="SECONDS", help="A bot account's time for a move at a table without a move "
                                 "clock; then the away bot plays for it.")] = 10.0,
+    bot_level: Annotated[str | None, typer.Option(
+        metavar="LEVEL", help="The bot a person meets where he does not choose one (the "
+                              "lobby's bot seats, the away bot, stand-ins): expert (the "
+                              "default, the strongest), pimc, rules or random.",
+        show_default=False)] = None,
 ) -> None:
     """Play in the browser: tables for people and bots, private links, whole matches."""
     try:
@@ -485,8 +491,16 @@ def serve(
         from stich.web.store import StoreError
     except ImportError:
         raise _fail("stich serve needs the web extra: pip install -e '.[web]'") from None
+    from stich.bots import PERSON_BOT, bot_names
+    from stich.games import game_names
+
+    level = bot_level or PERSON_BOT
+    if missing := [g for g in game_names() if level not in bot_names(g)]:
+        everywhere = set.intersection(*(set(bot_names(g)) for g in game_names()))
+        raise _fail(f"--bot-level: no bot {level!r} for {', '.join(missing)}; every game has "
+                    f"{', '.join(sorted(everywhere))}")
     settings = Settings(away_after=away_after, bot_delay=bot_delay, deal_wait=deal_wait,
-                        expire_after=expire_after, bot_clock=bot_clock)
+                        expire_after=expire_after, bot_clock=bot_clock, bot_level=level)
     try:
         run_server(host, port, database_url, _records_dir().parent, settings, bot_workers,
                    redis_url)

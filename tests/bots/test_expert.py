@@ -51,16 +51,17 @@ def test_same_choices_on_both_paths(game: str) -> None:
 
 
 @pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
-def test_same_choices_on_both_paths_jass() -> None:
-    """The contract (the policy plays on to five cards, then solved) and late card play."""
-    for plies in (-1, 24):
-        game = new_deal("jass", 2)
-        if plies >= 0:
-            game = card_play(game, random.Random(2), plies)
-        info = game.information_state(game.current_player())
-        native, python = ExpertBot(5, samples=2, native=True), ExpertBot(5, samples=2, native=False)
-        assert native.choose(info) == python.choose(info)
-        assert native.searched == python.searched > 0
+@pytest.mark.parametrize("plies", [pytest.param(-1, marks=pytest.mark.slow), 24])
+def test_same_choices_on_both_paths_jass(plies: int) -> None:
+    """The contract (-1: the policy plays on to five cards, then solved; about 13 s on the
+    Python path, so a slow run) and late card play."""
+    game = new_deal("jass", 2)
+    if plies >= 0:
+        game = card_play(game, random.Random(2), plies)
+    info = game.information_state(game.current_player())
+    native, python = ExpertBot(5, samples=2, native=True), ExpertBot(5, samples=2, native=False)
+    assert native.choose(info) == python.choose(info)
+    assert native.searched == python.searched > 0
 
 
 def _deal_played(game_name: str, seed: int, other: str) -> Any:

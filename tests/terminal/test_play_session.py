@@ -44,10 +44,10 @@ def test_q_between_deals_says_how_to_go_on(tmp_path: Path) -> None:
 
 
 def test_a_four_seat_start_names_the_seats_and_the_match(tmp_path: Path) -> None:  # B-1, B-7
-    child = spawn(tmp_path, "bauernschnapsen", "--seed", "3")
+    child = spawn(tmp_path, "bauernschnapsen", "--seed", "3", vs=None)
     child.expect(PROMPT)
     start = " ".join(child.before.split())
-    assert "The other seats are rules bots: Left, Partner, Right." in start
+    assert "The other seats are expert bots: Left, Partner, Right." in start  # the default
     assert "the bots' hands: opening it spoils the deal" in start
     assert "Option match_bummerl=1 (default 1): one race decides it" in start
     assert "Race to 24: You & Partner 0 · Left & Right 0" in start

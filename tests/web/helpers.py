@@ -19,9 +19,11 @@ from stich.web.app import create_app
 
 T = TypeVar("T")
 
-FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait=0.2, deal_wait_bots=0.0)
+FAST = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait=0.2, deal_wait_bots=0.0,
+                bot_level="rules")
 """Tests: the next deal starts 0.2 s after a deal's end (tests of the panels set a
-table's own ``deal_wait``)."""
+table's own ``deal_wait``); the bots people meet by default play by rule, at once (a server's
+default is the expert: ``tests/web/test_default_bot.py``)."""
 
 
 @contextmanager

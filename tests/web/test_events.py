@@ -19,7 +19,8 @@ from stich.web.app import create_app
 from tests.browser import LiveServer
 from tests.web.events_helpers import Player, call, new_event, refusal
 
-QUICK = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait=0.2, deal_wait_bots=0.0)
+QUICK = Settings(away_after=60.0, bot_delay=0.0, seed=13, deal_wait=0.2, deal_wait_bots=0.0,
+                 bot_level="rules")
 
 
 @pytest.fixture

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from stich.web.thinking import DEFAULT_LEVEL
-from tests.web.helpers import client_for, next_message
+from tests.web.helpers import FAST, client_for, next_message
 
 TWO = [{"kind": "person"}, {"kind": "person"}]
 
@@ -95,7 +94,7 @@ def test_play_now_seats_people_together_or_opens_a_table(sqlite_url: str,
 
 def test_bots_fill_the_free_seats_after_the_time_chosen(sqlite_url: str,
                                                         pool: Executor) -> None:
-    """Bauernschnapsen (four seats, B-1): one person, three bots of the away level."""
+    """Bauernschnapsen (four seats, B-1): one person, three bots of the server's bot level."""
     with client_for(sqlite_url, pool) as client, client.websocket_connect("/ws/lobby") as ws:
         anna = client.post("/api/play-now", json={"game": "bauernschnapsen", "name": "Anna",
                                                   "bots_after": 1}).json()
@@ -106,7 +105,7 @@ def test_bots_fill_the_free_seats_after_the_time_chosen(sqlite_url: str,
         info = client.get(f"/api/tables/{anna['table']}").json()
         assert info["status"] == "running"
         bots = [s for s in info["seats"] if s["kind"] == "bot"]
-        assert len(bots) == 3 and {s["level"] for s in bots} == {DEFAULT_LEVEL}
+        assert len(bots) == 3 and {s["level"] for s in bots} == {FAST.bot_level}
         until(ws, listed(anna["table"], status="running"))
 
 

@@ -63,3 +63,10 @@ def make_bot(game: str, name: str, seed: int = 0, nodes: int | None = None,
               if value is not None and key in inspect.signature(cls).parameters}
     bot: Bot = cls(seed, **budget)
     return bot
+
+
+PERSON_BOT = "expert"
+"""The bot a person meets where he does not choose one: the lobby's bot seats, the bot that
+plays for a person who is away, a tournament's stand-in, ``stich play`` without ``--vs``. The
+strongest bot that keeps to a median of 1 s and at most 3 s a move at its default budget
+(docs/search.md, "The bot a player meets")."""

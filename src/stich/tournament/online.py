@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from stich.bots import PERSON_BOT
 from stich.tournament.errors import TournamentError
 from stich.tournament.models import (
     Event,
@@ -83,7 +84,7 @@ class Online(Tournament):
 
     def create_online(self, name: str, *, organiser_token: str,
                       organiser_account: str | None = None, no_show_minutes: float = 10.0,
-                      no_show_rule: str = "forfeit", bot_level: str = "rules",
+                      no_show_rule: str = "forfeit", bot_level: str = PERSON_BOT,
                       auto_draw: bool = False, tables: str = "online",
                       **settings: Any) -> Snapshot:
         """A new event (``settings`` as :meth:`Tournament.create` takes them) that the server

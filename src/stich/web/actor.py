@@ -76,7 +76,10 @@ class Settings:
 
     away_after: float = 60.0
     """Seconds a person may be gone before a marked bot plays his seat."""
-    away_level: str = DEFAULT_LEVEL
+    bot_level: str = DEFAULT_LEVEL
+    """The bot a person meets where he does not choose one: the lobby's bot seats, a free seat
+    given to a bot without a level, the away bot, a public table's stand-ins
+    (``web/thinking.py``)."""
     bot_delay: float = 0.0
     """Seconds a bot waits before its move reaches the table (so people can follow)."""
     max_message: int = 4096
@@ -847,7 +850,7 @@ class TableActor:
                 return
             self._account_silent(seat)  # not connected: the away bot plays for it
             self._thinking = self.seq
-        level = info.level if info.kind == "bot" else self.settings.away_level
+        level = info.level if info.kind == "bot" else self.settings.bot_level
         if self._bots[seat] != (table.deal_number, level):  # a bot lives for a deal
             self._bots[seat] = (table.deal_number, level)
             driver.seat(seat, make_bot(self.game, level, derive_seed(

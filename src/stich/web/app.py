@@ -158,7 +158,7 @@ def create_app(url: str, settings: Settings | None = None, pool: Executor | None
     # --- the lobby's API ---------------------------------------------------------------------
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
-        return catalogue()
+        return catalogue(settings.bot_level)
 
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from stich.web import words
 from stich.web.actor import ACCOUNT_BOT, SeatInfo, Settings, TableActor, TableSettings
 from stich.web.botseats import Refused, invited_name
 from stich.web.store import Store, StoreFault
-from stich.web.thinking import levels
+from stich.web.thinking import DEFAULT_LEVEL, levels
 
 MAX_NAME = 40
 BOTS_AFTER = (1.0, 3600.0)
@@ -53,7 +53,7 @@ class LobbyError(ValueError):
         return {"error": str(self), "code": self.code, "args": self.args_}
 
 
-def catalogue() -> list[dict[str, Any]]:
+def catalogue(bot_level: str = DEFAULT_LEVEL) -> list[dict[str, Any]]:
     """Every game (Schnapsen first) with its seats, presets, options in the order the game
     declares them (with their defaults, the
     choices of those that have a few, the names a set option draws from), bot levels, and the
@@ -74,6 +74,7 @@ def catalogue() -> list[dict[str, Any]]:
                     "sets": {k: sorted(f.metadata["universe"])
                              for k, f in sorted(fields.items()) if "universe" in f.metadata},
                     "bots": sorted(bots, key=_level_order),
+                    "default_bot": bot_level if bot_level in bots else "rules",
                     "words": words.game_words(name, list(fields), bots)})
     return out
 
@@ -170,11 +171,12 @@ def _options(options_class: Any, preset: Any, overrides: Any) -> Any:
                          args={"reason": str(error)}) from None
 
 
-def _seats(game: str, count: int, spec: Any) -> list[SeatInfo]:
+def _seats(game: str, count: int, spec: Any, bot_level: str) -> list[SeatInfo]:
     """The seats from ``[{"kind": "person"} | {"kind": "bot", "level": level}]``; by default
-    one person and bots of the ``rules`` level."""
+    one person and bots of ``bot_level`` (``Settings.bot_level``), which is also the level of
+    a bot seat that names none."""
     if spec is None:
-        spec = [{"kind": "person"}] + [{"kind": "bot", "level": "rules"}] * (count - 1)
+        spec = [{"kind": "person"}] + [{"kind": "bot"}] * (count - 1)
     if not isinstance(spec, list) or len(spec) != count:
         raise LobbyError(f"{game} has {count} seats: 'seats' is a list of {count}",
                          code="seat_count", args={"game": game, "count": count})
@@ -185,7 +187,7 @@ def _seats(game: str, count: int, spec: Any) -> list[SeatInfo]:
         if kind == "person":
             seats.append(SeatInfo("person"))
         elif kind == "bot":
-            level = seat.get("level", "rules")
+            level = seat.get("level", bot_level)
             if not isinstance(level, str) or level not in known:
                 raise LobbyError(f"seat {number + 1}: no bot {str(level)[:40]!r} for {game}; "
                                  f"known: {', '.join(known)}", code="unknown_level",
@@ -323,7 +325,7 @@ class Lobby:
                              code="unknown_game", args={"known": ", ".join(names)})
         cls = game_class(game)
         options = _options(cls.OPTIONS, spec.get("preset"), spec.get("options"))
-        seats = _seats(game, cls.SEATS, spec.get("seats"))
+        seats = _seats(game, cls.SEATS, spec.get("seats"), self.settings.bot_level)
         table_settings = _table_settings(spec.get("settings"))
         invited = any(s.kind == ACCOUNT_BOT for s in seats)
         if invited:  # the bot accounts named: connected, playing this game (botseats)
@@ -405,7 +407,7 @@ class Lobby:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
             raise LobbyError(f"seat {str(seat)[:10]} is not free", 409, "seat_taken",
                              {"seat": str(seat)[:10]})
-        level = level or "rules"
+        level = level or self.settings.bot_level
         known = levels(actor.game)
         if not isinstance(level, str) or level not in known:
             raise LobbyError(f"no bot {str(level)[:40]!r} for {actor.game}; known: "

@@ -4,7 +4,7 @@ and play now", "Chat").
 A table is private unless it is opened with ``"public": true``: then the lobby lists it while
 it waits (with its free seats) and while it runs (to watch). ``"bots_after": s`` gives the
 seats still free ``s`` seconds after the table opened to bots of the away bot's level
-(``Settings.away_level``, ``web/thinking.py``), once at least one person sits there; the table
+(``Settings.bot_level``, ``web/thinking.py``), once at least one person sits there; the table
 then starts. "Play now" (``POST /api/play-now``) seats a person at the fullest waiting public
 table of the game and preset (with the preset's rules, no other options), or opens one.
 
@@ -224,7 +224,7 @@ class Public:
             return
         if not any(s.kind == "person" and s.joined for s in actor.seats):
             return
-        level = self.lobby.settings.away_level
+        level = self.lobby.settings.bot_level
         free = [n for n, s in enumerate(actor.seats) if s.kind == "person" and not s.joined]
         if not free:
             return

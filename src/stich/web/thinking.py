@@ -4,10 +4,12 @@ server's event loop."""
 
 from __future__ import annotations
 
-from stich.bots import bot_names
+from stich.bots import PERSON_BOT, bot_names
 
-DEFAULT_LEVEL = "rules"
-"""The bot that takes the seat of a person who is away."""
+DEFAULT_LEVEL = PERSON_BOT
+"""The bot a person meets where he does not choose one (``stich.bots.PERSON_BOT``): the
+lobby's bot seats, a free seat given to a bot, the bot that plays for a person who is away, a
+public table's and a tournament's stand-ins; ``stich serve --bot-level`` sets another."""
 
 
 def levels(game: str) -> list[str]:

@@ -13,6 +13,7 @@ let you = {};
 let socket = null;
 let levels = [];
 let levelWords = {};
+let preferred = "rules";   // the server's default bot (/api/games default_bot)
 let lastTable = null;
 
 function node(tag, attrs, ...children) {
@@ -45,11 +46,12 @@ async function loadLevels() {
     const games = await api("/api/games");
     const g = games.find((x) => x.game === "schnapsen");
     levels = g ? g.bots : [];
+    preferred = g ? g.default_bot : "rules";
     for (const level of levels) levelWords[level] = g.words.bots[level].label;
-  } catch (e) { levels = ["rules"]; }
+  } catch (e) { levels = ["rules"]; preferred = "rules"; }
   document.querySelectorAll("select.levels").forEach((select) => {
     for (const level of levels) select.append(node("option", { value: level, text: t("bot") + ": " + levelName(level) }));
-    if (select.id === "f_level" && levels.includes("rules")) select.value = "rules";
+    if (select.id === "f_level" && levels.includes(preferred)) select.value = preferred;
   });
 }
 

@@ -86,7 +86,7 @@ function ownerControls(table) {
     button.className = "tobot";
     button.dataset.seat = String(number);
     button.onclick = async () => {
-      const data = await ownerCall("/bot", { seat: number, level: "rules" });
+      const data = await ownerCall("/bot", { seat: number });   // the server's default bot
       if (data) { table.seats = data.seats; table.status = data.status; refreshJoin(data); }
     };
     const invite = joinNode("button", "", tr("seat_to_bot_account", { seat: seatLabel(table, number) }));

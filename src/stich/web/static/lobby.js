@@ -78,7 +78,7 @@ function seatRows() {
       select.append(node("option", { value: "bot:" + b, text: t("bot") + ": " + word(g.words.bots[b].label, b) }));
     }
     select.append(node("option", { value: "botaccount", text: t("bot_account") + " …" }));
-    select.value = n === 0 ? "person" : (g.bots.includes("rules") ? "bot:rules" : "bot:" + g.bots[0]);
+    select.value = n === 0 ? "person" : "bot:" + (g.bots.includes(g.default_bot) ? g.default_bot : g.bots[0]);
     const help = node("p", { class: "help" });
     const account = node("input", { class: "botaccountname", placeholder: t("bot_account_name") });
     account.setAttribute("aria-label", t("bot_account_name"));
