@@ -23,8 +23,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from stich.arena.plan import rotations, sides
-from stich.bots import make_bot
+from stich.arena.plan import arena_bot, rotations, sides
 from stich.core.dealing import derive_seed
 from stich.core.options import RuleOptions
 from stich.games import game_class
@@ -96,9 +95,9 @@ def play_pairing(plan: LadderPlan, pairing: Pairing) -> dict[str, Any]:
     points: list[list[int]] = []
     for rotation in range(rotations(plan.game)):
         a_seats = sides(plan.game, rotation)
-        players = [make_bot(plan.game, pairing.a if is_a else pairing.b,
-                            derive_seed(plan.seed, "bot", pairing.key, rotation, seat),
-                            nodes=plan.nodes)
+        players = [arena_bot(plan.game, pairing.a if is_a else pairing.b,
+                             derive_seed(plan.seed, "bot", pairing.key, rotation, seat),
+                             plan.nodes)
                    for seat, is_a in enumerate(a_seats)]
         deal = cls.deal(deal_seed, options=plan.options)
         play_deal(deal, players)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import re
 from typing import Any
 
 from stich.arena.report import MatchOutcome
@@ -22,15 +23,34 @@ from stich.core.options import RuleOptions
 from stich.games import game_class, match_class
 from stich.play.driver import play_match
 
+OWN_BUDGET = re.compile(r"(?P<name>[a-z]+)@(?P<count>[0-9]+)(?P<unit>[kM]?)")
+"""A bot with its own node budget: ``expert@1M``, ``pimc@4000000`` (k: thousands, M:
+millions), so the two sides may search with different budgets."""
+
+
+def own_budget(name: str) -> tuple[str, int | None]:
+    """``NAME@N`` as the bot's name and its own budget; any other name as it is, with None."""
+    found = OWN_BUDGET.fullmatch(name)
+    if found is None:
+        return name, None
+    count = int(found["count"]) * {"": 1, "k": 1_000, "M": 1_000_000}[found["unit"]]
+    if count < 1:
+        raise ValueError(f"{name}: a bot's budget must be at least 1 node")
+    return found["name"], count
+
 
 def bot_takes_budget(game: str, name: str) -> bool:
     """Whether bot ``name`` searches within a node budget (its class takes ``nodes``)."""
-    return "nodes" in inspect.signature(type(make_bot(game, name))).parameters
+    return "nodes" in inspect.signature(type(make_bot(game, own_budget(name)[0]))).parameters
 
 
 def arena_bot(game: str, name: str, seed: int, nodes: int | None) -> Bot:
-    """A bot for the arena; ``make_bot`` gives the node budget to the bots that take one."""
-    return make_bot(game, name, seed, nodes=nodes)
+    """A bot for the arena; ``make_bot`` gives the node budget to the bots that take one: the
+    bot's own (``NAME@N``) where it has one, else ``nodes``."""
+    bare, own = own_budget(name)
+    if own is not None and not bot_takes_budget(game, bare):
+        raise ValueError(f"{name}: {bare} takes no node budget")
+    return make_bot(game, bare, seed, nodes=nodes if own is None else own)
 
 
 def rotations(game: str) -> int:
