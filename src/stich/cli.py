@@ -242,7 +242,8 @@ def board(
 def arena(
     game: Annotated[str | None, typer.Argument(
         help="The game, e.g. schnapsen (with --resume: the saved run's).")] = None,
-    a: Annotated[str | None, typer.Argument(help="Bot A, e.g. rules.")] = None,
+    a: Annotated[str | None, typer.Argument(
+        help="Bot A, e.g. rules, or expert@1M (a bot with its own node budget).")] = None,
     b: Annotated[str | None, typer.Argument(help="Bot B, e.g. random.")] = None,
     more: Annotated[list[str] | None, typer.Argument(
         metavar="[BOT]...", help="More bots, for a ladder only.", show_default=False)] = None,
