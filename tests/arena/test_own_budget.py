@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from stich.arena.plan import arena_bot, own_budget
+from stich.bots.base import Bot
+from stich.bots.pimc import PimcBot
 from stich.cli import app
 
 
@@ -22,9 +24,14 @@ def test_a_name_with_a_budget_reads_as_the_bot_and_its_nodes() -> None:
         own_budget("pimc@0")
 
 
+def nodes(bot: Bot) -> int | None:
+    assert isinstance(bot, PimcBot)
+    return bot.nodes
+
+
 def test_the_own_budget_wins_over_the_runs() -> None:
-    assert getattr(arena_bot("schnapsen", "pimc@300", 1, 5), "nodes") == 300
-    assert getattr(arena_bot("schnapsen", "pimc", 1, 5), "nodes") == 5
+    assert nodes(arena_bot("schnapsen", "pimc@300", 1, 5)) == 300
+    assert nodes(arena_bot("schnapsen", "pimc", 1, 5)) == 5
     with pytest.raises(ValueError, match="rules takes no node budget"):
         arena_bot("schnapsen", "rules@1M", 1, None)
 
