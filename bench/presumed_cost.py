@@ -1,8 +1,9 @@
 """What a world costs ``pvpimc`` against ``pimc``: the nodes each searches for the same
 decisions, on the same worlds (same bot seed, so the same world draws), in every game.
 
-Positions: for each seed, a fresh deal of the game (``Game.deal(seed)``), random legal
-actions until card play has gone some plies deep (Schnapsen 1-8, the contract games 1-6,
+Positions: for each seed, a fresh deal of the game (``Game.deal(seed)``), the ``rules`` bots'
+choices before card play (trump, bids, talon, doubling, Weis), then random card plays until
+card play has gone some plies deep (Schnapsen 1-8, the contract games 1-6,
 Jass 16-23, so that the solver and not the rollout values a Jass position), skipping
 positions with one legal action. At each the seat to act decides once as ``pimc`` and once
 as ``pvpimc``, both with ``--samples`` worlds and the seed of the position; the nodes per
@@ -19,6 +20,7 @@ import random
 import time
 
 from stich import search
+from stich.bots import make_bot
 from stich.bots.pimc import PimcBot
 from stich.bots.presumed import PresumedPimcBot
 from stich.core.game import Game
@@ -37,11 +39,19 @@ def position(name: str, seed: int) -> Game | None:
     rng = random.Random(seed)
     first, depths = PLIES[name]
     plies = first + seed % depths
+    rules = [make_bot(name, "rules", seed + seat) for seat in range(game.SEATS)]
+    for seat, bot in enumerate(rules):
+        bot.new_deal(seat)
     while not game.is_terminal() and (not in_card_play(game) or plies > 0):
         actions = game.legal_actions()
-        if in_card_play(game):
-            plies -= 1
-            actions = tuple(a for a in actions if a.verb != "claim") or actions
+        if not in_card_play(game):
+            seat = game.current_player()
+            bot = rules[seat]
+            game.apply(bot.choose(game.information_state(seat)) if bot.USES_INFO
+                       else bot.act(game.observation(seat)))
+            continue
+        plies -= 1
+        actions = tuple(a for a in actions if a.verb not in ("claim", "weis")) or actions
         game.apply_legal(rng.choice(actions))
     if game.is_terminal() or len(game.legal_actions()) < 2:
         return None
