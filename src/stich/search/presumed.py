@@ -14,11 +14,12 @@ tell apart, not what is best in the one world the searcher happens to be in.
 This module does that correction at its smallest, one reply deep (docs/search.md, "Presumed
 values"): for our action ``a`` in a world ``w`` (all cards known):
 
-1. The solver values every action of ours in ``w`` once (``search.analyze``, what PIMC
-   spends on the world); that value stands where there is nothing to correct: the deal is
-   over after ``a``, the same side moves next (our partner or ourselves: our side's later
-   moves are left to the solver, as in PIMC), or the opponent's reply is forced (one legal
-   move).
+1. Apply ``a``. The solver's value of what follows (``search.solve``) stands where there is
+   nothing to correct: the deal is over, the same side moves next (our partner or
+   ourselves: our side's later moves are left to the solver, as in PIMC), or the
+   opponent's reply is forced: one legal move, or only cards the search counts as one
+   (the same suit and card points, no card between them outside the mover's hand and the
+   cards gone, so alike in every world the mover cannot tell apart).
 2. Otherwise the player to move next, ``o``, is on the other side (the kernel's ``maxmask``:
    Schnapsen's two seats; in Jass seats 0 and 2 against 1 and 3; in the contract games the
    declarer, with a partner where the contract has one, against the defenders, B-4, D-1).
@@ -28,12 +29,14 @@ values"): for our action ``a`` in a world ``w`` (all cards known):
    redrawn, its partner's included). With ``w`` itself these are ``o``'s presumed worlds.
    If every one of them is ``w`` again (late in a deal ``o`` often knows every card) the
    solver's value stands.
-3. Each legal reply ``b`` of ``o`` is valued by the solver in every presumed world (for
-   ``o``'s side); ``o`` is presumed to play the reply with the best total, the first in legal
-   order among equals (as ``pimc`` breaks ties).
+3. Each legal reply ``b`` of ``o`` is valued by the solver in ``w`` after ``a``; if all are
+   worth the same there, the solver's value stands. Otherwise each is valued in every
+   presumed world (for ``o``'s side) and ``o`` is presumed to play the reply with the best
+   total, the first in legal order among equals (as ``pimc`` breaks ties).
 4. The value of ``a`` in ``w`` is the solver's value of that reply *in* ``w`` for our side.
 
-Cost (docs/search.md has the figures): draw ``k`` of every action's presumed worlds comes
+Every shortcut in steps 1-3 gives the value the full computation (every reply analysed in
+every presumed world) gives (tested). Draw ``k`` of every action's presumed worlds comes
 from one seed per world and draw (common random numbers: each action's draws are still
 exactly ``sample_world`` of ``o``'s information after that action, so each is uniform, but
 the actions are compared on like deals); a presumed world drawn again counts again but is
