@@ -7,7 +7,8 @@ card play has gone some plies deep (Schnapsen 1-8, the contract games 1-6,
 Jass 16-23, so that the solver and not the rollout values a Jass position), skipping
 positions with one legal action. At each the seat to act decides once as ``pimc`` and once
 as ``pvpimc``, both with ``--samples`` worlds and the seed of the position; the nodes per
-world of each, their ratio and how often the two chose differently are printed per game.
+world of each, their ratio, how often the two chose differently and the CPU time a
+decision of each (the presumed worlds' draws cost time but no nodes) are printed per game.
 The bench reads only the bots' public ``searched``, so it also measures another checkout's
 ``pvpimc`` (run it with that checkout's ``src`` first on ``PYTHONPATH``).
 Run: `python bench/presumed_cost.py --games schnapsen --positions 29 --samples 3`.
@@ -67,6 +68,7 @@ def main() -> None:
     for name in args.games:
         start = time.time()
         pimc = presumed = differ = count = 0
+        cpu = [0.0, 0.0]
         seed = 0
         while count < args.positions:
             game = position(name, seed)
@@ -76,7 +78,12 @@ def main() -> None:
             info = game.information_state(game.current_player())
             plain, pv = PimcBot(seed, samples=args.samples), PresumedPimcBot(
                 seed, samples=args.samples)
-            differ += plain.choose(info) != pv.choose(info)
+            clock = time.process_time()
+            chosen = plain.choose(info)
+            middle = time.process_time()
+            differ += chosen != pv.choose(info)
+            cpu[0] += middle - clock
+            cpu[1] += time.process_time() - middle
             pimc += plain.searched
             presumed += pv.searched
             count += 1
@@ -84,7 +91,9 @@ def main() -> None:
         print(f"{name}: {count} positions (seeds 0-{seed - 1}), {args.samples} worlds each "
               f"({search.backend()} search): nodes a world pimc {pimc / worlds:,.0f}, pvpimc "
               f"{presumed / worlds:,.0f} = {presumed / max(pimc, 1):.2f}x; choices differ at "
-              f"{differ}; {time.time() - start:.0f} s wall")
+              f"{differ}; CPU a decision pimc {1000 * cpu[0] / count:.0f} ms, pvpimc "
+              f"{1000 * cpu[1] / count:.0f} ms; "
+              f"{time.time() - start:.0f} s wall")
 
 
 if __name__ == "__main__":
