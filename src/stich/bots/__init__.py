@@ -16,14 +16,17 @@ _BOTS: dict[str, dict[str, str]] = {
     "bauernschnapsen": {"random": "stich.bots.random_bot:RandomBot",
                         "rules": "stich.bots.contract.rules:ContractRulesBot",
                         "pimc": "stich.bots.pimc:PimcBot",
+                        "pvpimc": "stich.bots.presumed:PresumedPimcBot",
                         "expert": "stich.bots.expert:ExpertBot"},
     "dreierschnapsen": {"random": "stich.bots.random_bot:RandomBot",
                         "rules": "stich.bots.contract.rules:ContractRulesBot",
                         "pimc": "stich.bots.pimc:PimcBot",
+                        "pvpimc": "stich.bots.presumed:PresumedPimcBot",
                         "expert": "stich.bots.expert:ExpertBot"},
     "jass": {"random": "stich.bots.random_bot:RandomBot",
              "rules": "stich.bots.jass:JassRulesBot",
              "pimc": "stich.bots.pimc:PimcBot",
+             "pvpimc": "stich.bots.presumed:PresumedPimcBot",
              "expert": "stich.bots.expert:ExpertBot"},
 }
 
