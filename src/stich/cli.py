@@ -134,7 +134,7 @@ def play(
                              "(with --resume: read from the file).", show_default=False)] = None,
     vs: Annotated[str, typer.Option(
         metavar="BOT", help="The bot to play against: rules, random, pimc, pvpimc "
-                            "(Schnapsen), expert, or engine:COMMAND (an outside engine, "
+                            "(Schnapsen), ismcts, expert, or engine:COMMAND (an outside engine, "
                             "docs/engine-protocol.md).")
                   ] = "rules",
     nodes: Annotated[int | None, typer.Option(
@@ -505,7 +505,8 @@ def engine(
     ] = None,
     bot: Annotated[str, typer.Option(
         metavar="LEVEL",
-        help="The bot to serve: random, rules, pimc, pvpimc (Schnapsen) or expert.")] = "rules",
+        help="The bot to serve: random, rules, pimc, pvpimc (Schnapsen), ismcts "
+             "or expert.")] = "rules",
     token: Annotated[str | None, typer.Option(
         metavar="TOKEN", help="connect: the bot account's API token (POST /api/bot/token); "
                               "else $STICH_BOT_TOKEN.")] = None,

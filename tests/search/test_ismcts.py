@@ -103,3 +103,18 @@ def test_whole_deal(game: str) -> None:
 
     first = deal()
     assert first == deal() and first
+
+
+def test_the_phases_of_the_search() -> None:
+    """Schnapsen: the search while the stock is open, pimc once it is closed (S-7); Jass: the
+    search while a hand holds more than five cards."""
+    game = new_deal("schnapsen", 4)
+    seat = game.current_player()
+    assert IsmctsBot._searched_phase(game.information_state(seat), 1)
+    closing = next(a for a in game.legal_actions() if a.verb == "close")
+    game.apply(closing)
+    assert not IsmctsBot._searched_phase(game.information_state(seat), 1)
+    jass = _position("jass", 1)
+    assert IsmctsBot._searched_phase(jass.information_state(jass.current_player()), 1)
+    late = card_play(new_deal("jass", 1), random.Random(1), 20)
+    assert not IsmctsBot._searched_phase(late.information_state(late.current_player()), 1)
