@@ -34,8 +34,8 @@ def test_seeded_and_legal(game: str) -> None:
     """The same seed and budget give the same search; the move chosen is legal."""
     position = _position(game, 1)
     info = position.information_state(position.current_player())
-    first = Ismcts(info, 7).run(4000)
-    assert first == Ismcts(info, 7).run(4000)
+    first = Ismcts(info, 7).run(1500)
+    assert first == Ismcts(info, 7).run(1500)
     assert first.best in position.legal_actions()
     assert set(first.actions) == set(position.legal_actions())
     assert sum(first.visits) == first.iterations
@@ -97,7 +97,7 @@ def test_whole_deal(game: str) -> None:
     """A seeded deal of ismcts against the rules bots ends with a result; again the same."""
     def deal() -> dict[str, object]:
         cls = type(new_deal(game, 0))
-        bots = [make_bot(game, "ismcts" if seat % 2 == 0 else "rules", seat, nodes=2000)
+        bots = [make_bot(game, "ismcts" if seat % 2 == 0 else "rules", seat, nodes=1000)
                 for seat in range(cls.SEATS)]
         return play_deal(new_deal(game, 1), bots).to_dict()
 

@@ -35,7 +35,7 @@ class IsmctsBot(PimcBot):
     EXPLORATION: ClassVar[float | None] = None
     """UCB's constant (None: ``stich.search.ismcts.EXPLORATION``)."""
     LEAF: ClassVar[str | None] = None
-    """How big leaves are valued (None: ``stich.search.ismcts.LEAF``)."""
+    """How big leaves are valued (None: by family, ``stich.search.ismcts.LEAVES``)."""
     DEFAULT_NODES: ClassVar[int] = 300_000
     """The budget when neither nodes nor think_ms is given."""
 

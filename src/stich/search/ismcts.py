@@ -16,7 +16,7 @@ iteration:
 4. the first move never tried (expansion) ends the descent; the leaf is valued in the world
    by the kernel: exactly by the solver where the rest of the deal is small (Schnapsen with
    the stock closed or exhausted, Jass with at most ``JASS_EXACT_CARDS`` cards a hand, the
-   contract games always, as ``pimc`` solves them), otherwise by ``LEAF``: ``"rollout"``
+   contract games always, as ``pimc`` solves them), otherwise by ``LEAVES``: ``"rollout"``
    plays random moves (no claims or closes) until it is small, then solves; ``"playouts"``
    averages ``PLAYOUTS`` random kernel playouts to the end;
 5. the value (the solver's units for the root seat's side, less what was already written at
@@ -52,10 +52,11 @@ JASS_EXACT_CARDS = 5
 """Jass leaves with at most this many cards in every hand are solved (``pimc``'s threshold)."""
 EXPLORATION = 0.7
 """UCB's constant C on rewards scaled to about -1..1."""
-LEAF = "rollout"
-"""How a leaf too big to solve is valued: ``"rollout"`` or ``"playouts"``."""
+LEAVES = {L.SCHNAPSEN: "rollout", L.CONTRACT: "rollout", L.JASS: "playouts"}
+"""How a leaf too big to solve is valued, by family (``"rollout"`` or ``"playouts"``; the
+contract games' leaves are always solved); chosen on tuning runs (docs/search.md)."""
 PLAYOUTS = 8
-"""Random kernel playouts a leaf with ``LEAF = "playouts"``."""
+"""Random kernel playouts a leaf where the leaf is ``"playouts"``."""
 MAX_ITERATIONS = 5000
 """Iterations at most per search, as ``pimc`` stops at ``MAX_SAMPLES`` worlds: where leaves
 cost next to nothing (the contract games' small solves) the tree's Python steps would
@@ -194,9 +195,8 @@ class Ismcts:
         self.seed = seed
         self.kernel = search._KERNEL if search._native(native) else None
         self.exploration = EXPLORATION if exploration is None else exploration
-        self.leaf = LEAF if leaf is None else leaf
-        if self.leaf not in ("rollout", "playouts"):
-            raise ValueError(f"ismcts: leaf must be 'rollout' or 'playouts', not {self.leaf!r}")
+        if leaf not in (None, "rollout", "playouts"):
+            raise ValueError(f"ismcts: leaf must be 'rollout' or 'playouts', not {leaf!r}")
         self.playouts = PLAYOUTS if playouts is None else playouts
         self.rng = random.Random(seed ^ 0x5DEECE66D)
         self.root = Node()
@@ -208,6 +208,7 @@ class Ismcts:
         state = kernel_state(first)
         self.base = running(state)
         self.scale = _scale(state)
+        self.leaf = LEAVES[state[_I["fam"]]] if leaf is None else leaf
 
     def _world(self) -> Game:
         return sample_world(self.info, random.Random(self.seed + self.iterations))
