@@ -134,8 +134,8 @@ def play(
                              "(with --resume: read from the file).", show_default=False)] = None,
     vs: Annotated[str | None, typer.Option(
         metavar="BOT", help="The bot to play against: expert (the default, the strongest), "
-                            "pimc, pvpimc, rules, random, or engine:COMMAND (an outside "
-                            "engine, docs/engine-protocol.md).", show_default=False)
+                            "pimc, pvpimc, ismcts, rules, random, or engine:COMMAND (an "
+                            "outside engine, docs/engine-protocol.md).", show_default=False)
                   ] = None,
     nodes: Annotated[int | None, typer.Option(
         metavar="N", help="Search budget per decision for pimc and expert (nodes).")] = None,
@@ -520,7 +520,7 @@ def engine(
     ] = None,
     bot: Annotated[str, typer.Option(
         metavar="LEVEL",
-        help="The bot to serve: random, rules, pimc, pvpimc or expert.")] = "rules",
+        help="The bot to serve: random, rules, pimc, pvpimc, ismcts or expert.")] = "rules",
     token: Annotated[str | None, typer.Option(
         metavar="TOKEN", help="connect: the bot account's API token (POST /api/bot/token); "
                               "else $STICH_BOT_TOKEN.")] = None,

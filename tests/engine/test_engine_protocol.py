@@ -79,7 +79,7 @@ def test_an_unknown_level_is_one_line() -> None:
     done = subprocess.run([sys.executable, "-m", "stich", "engine", "--bot", "grandmaster"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
-    assert "no bot 'grandmaster'; known: expert, pimc, pvpimc, random, rules" in done.stderr
+    assert "no bot 'grandmaster'; known: expert, ismcts, pimc, pvpimc, random, rules" in done.stderr
 
 
 MISBEHAVIOUR = {

@@ -84,7 +84,7 @@ def test_serve_refuses_a_bot_level_a_game_lacks() -> None:
     result = CliRunner().invoke(cli, ["serve", "--bot-level", "grandmaster"])
     assert result.exit_code != 0
     assert "--bot-level: no bot 'grandmaster' for bauernschnapsen" in result.output
-    assert "every game has expert, pimc" in " ".join(result.output.split())
+    assert "every game has expert, ismcts, pimc" in " ".join(result.output.split())
 
 
 def test_an_online_event_stands_in_with_the_default_bot(tmp_path: Path) -> None:

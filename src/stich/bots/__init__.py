@@ -12,21 +12,25 @@ _BOTS: dict[str, dict[str, str]] = {
                   "rules": "stich.bots.schnapsen:SchnapsenRulesBot",
                   "pimc": "stich.bots.pimc:PimcBot",
                   "pvpimc": "stich.bots.presumed:PresumedPimcBot",
+                  "ismcts": "stich.bots.ismcts:IsmctsBot",
                   "expert": "stich.bots.expert:ExpertBot"},
     "bauernschnapsen": {"random": "stich.bots.random_bot:RandomBot",
                         "rules": "stich.bots.contract.rules:ContractRulesBot",
                         "pimc": "stich.bots.pimc:PimcBot",
                         "pvpimc": "stich.bots.presumed:PresumedPimcBot",
+                        "ismcts": "stich.bots.ismcts:IsmctsBot",
                         "expert": "stich.bots.expert:ExpertBot"},
     "dreierschnapsen": {"random": "stich.bots.random_bot:RandomBot",
                         "rules": "stich.bots.contract.rules:ContractRulesBot",
                         "pimc": "stich.bots.pimc:PimcBot",
                         "pvpimc": "stich.bots.presumed:PresumedPimcBot",
+                        "ismcts": "stich.bots.ismcts:IsmctsBot",
                         "expert": "stich.bots.expert:ExpertBot"},
     "jass": {"random": "stich.bots.random_bot:RandomBot",
              "rules": "stich.bots.jass:JassRulesBot",
              "pimc": "stich.bots.pimc:PimcBot",
              "pvpimc": "stich.bots.presumed:PresumedPimcBot",
+             "ismcts": "stich.bots.ismcts:IsmctsBot",
              "expert": "stich.bots.expert:ExpertBot"},
 }
 
@@ -39,9 +43,9 @@ def make_bot(game: str, name: str, seed: int = 0, nodes: int | None = None,
              think_ms: float | None = None) -> Bot:
     """A fresh bot; ValueError names the bots known for the game. ``nodes`` (a search budget
     per decision) and ``think_ms`` (a time for people, converted to nodes) go to the bots that
-    search (``pimc``, ``expert``); the others take no budget and ignore them. ``engine:COMMAND``
-    is an outside engine speaking ``docs/engine-protocol.md`` (``think_ms``: its time a
-    decision)."""
+    search (``pimc``, ``ismcts``, ``expert``); the others take no budget and ignore them.
+    ``engine:COMMAND`` is an outside engine speaking ``docs/engine-protocol.md`` (``think_ms``:
+    its time a decision)."""
     if name.startswith("engine:"):
         from stich.bots.external.engine import EngineBot
 

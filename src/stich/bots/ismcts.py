@@ -1,0 +1,66 @@
+"""``ismcts``: information-set MCTS (``stich.search.ismcts``) where PIMC errs most, ``pimc``
+elsewhere (docs/search.md, "Information-set MCTS").
+
+The phases of the search: Schnapsen while the stock is open (S-3 to S-7), Jass while a hand
+holds more than ``JASS_EXACT_CARDS`` cards (the first tricks, J-4), Bauern- and
+Dreierschnapsen while a hand holds more than ``CONTRACT_LATE_CARDS`` cards (the first tricks of
+card play, B-4). Every other decision (the auction, trump, Weis, the rest of card play) is
+``pimc``'s (``stich.bots.pimc.PimcBot``), with the same budget. Deterministic for a seed and a
+budget, on either search path.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from stich import search
+from stich.bots.pimc import KERNEL_VERBS, PimcBot
+from stich.core.actions import Action
+from stich.core.game import sample_world
+from stich.core.knowledge import InfoState
+from stich.search import layout as L
+from stich.search.adapters import kernel_state
+from stich.search.ismcts import JASS_EXACT_CARDS, Ismcts
+
+CONTRACT_LATE_CARDS = 3
+"""Bauern-/Dreierschnapsen: the search runs while a hand holds more cards than this."""
+_I = L.INDEX
+
+
+class IsmctsBot(PimcBot):
+    """Information-set MCTS in the phases where PIMC errs most, PIMC elsewhere."""
+
+    NAME = "ismcts"
+    EXPLORATION: ClassVar[float | None] = None
+    """UCB's constant (None: ``stich.search.ismcts.EXPLORATION``)."""
+    LEAF: ClassVar[str | None] = None
+    """How big leaves are valued (None: by family, ``stich.search.ismcts.LEAVES``)."""
+    DEFAULT_NODES: ClassVar[int] = 300_000
+    """The budget when neither nodes nor think_ms is given."""
+
+    def choose(self, info: InfoState) -> Action:
+        legal = info.legal_actions()
+        if len(legal) == 1 or not all(action.verb in KERNEL_VERBS for action in legal):
+            return super().choose(info)
+        seed = self.rng.getrandbits(64)
+        if not self._searched_phase(info, seed):
+            return super().choose(info)
+        searcher = Ismcts(info, seed, self.native, self.EXPLORATION, self.LEAF)
+        result = searcher.run(self.nodes if self.nodes is not None else self.DEFAULT_NODES)
+        self.searched += result.nodes
+        return result.best
+
+    @staticmethod
+    def _searched_phase(info: InfoState, seed: int) -> bool:
+        """Whether the decision lies in a phase of the search (what it reads is public: the
+        stock's state, the number of cards in each hand)."""
+        world = sample_world(info, random.Random(seed))
+        if not search.in_card_play(world):
+            return False
+        state = kernel_state(world)
+        fam = state[_I["fam"]]
+        if fam == L.SCHNAPSEN:
+            return state[_I["closed_by"]] < 0 and state[_I["drawn"]] < 10
+        most = max(state[_I[f"hand{i}"]].bit_count() for i in range(4))
+        return most > (JASS_EXACT_CARDS if fam == L.JASS else CONTRACT_LATE_CARDS)

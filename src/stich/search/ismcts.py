@@ -1,0 +1,299 @@
+"""Information-set Monte Carlo tree search over card play (SO-ISMCTS: Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), for every game the
+kernel covers (docs/search.md, "Information-set MCTS").
+
+One tree of the searching seat's information sets, shared by all determinizations. Each
+iteration:
+
+1. draws a world from the root information state (``stich.core.game.sample_world``);
+2. descends the tree in that world: at every node, whoever acts (the searching seat, a
+   partner, an opponent: their moves are nodes too, as in single-observer ISMCTS), the
+   edges of the moves legal in this world are "available" once more, and the move with the
+   best UCB value among them is taken (``mean + C sqrt(ln available / visits)``, the mean for
+   the side of the seat that acts); a move not tried yet is tried first;
+3. the node after a move is the searching seat's next information set: the move and the
+   seat's own hand after it (a Schnapsen draw it sees), never a hidden card;
+4. the first move never tried (expansion) ends the descent; the leaf is valued in the world
+   by the kernel: exactly by the solver where the rest of the deal is small (Schnapsen with
+   the stock closed or exhausted, Jass with at most ``JASS_EXACT_CARDS`` cards a hand, the
+   contract games always, as ``pimc`` solves them), otherwise by ``LEAVES``: ``"rollout"``
+   plays random moves (no claims or closes) until it is small, then solves; ``"playouts"``
+   averages ``PLAYOUTS`` random kernel playouts to the end;
+5. the value (the solver's units for the root seat's side, less what was already written at
+   the root; divided by the family's scale for UCB) is backed up along the path.
+
+The budget is in NODES, counted as ``pimc`` counts them: solver nodes, playout steps, the
+random moves of a rollout and every move applied in the tree's descent (one node each); a
+search stops before the iteration that would start at or past the budget, so it spends at
+most the budget plus one iteration. All randomness comes from the seed; the moves, rewards
+and node counts are the same on the native kernel and on the Python path
+(``stich.search.pysearch``), so a seed and a budget give the same choice on either.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from types import ModuleType
+from typing import ClassVar
+
+from stich import search
+from stich.core.actions import Action
+from stich.core.dealing import splitmix64
+from stich.core.game import Game, sample_world
+from stich.core.knowledge import InfoState
+from stich.search import layout as L
+from stich.search.adapters import NotCardPlay, kernel_state, move_action
+from stich.search.pysearch import TT_MAX_ENTRIES, EngineWorld, running
+from stich.search.pysearch import solve as py_solve
+
+JASS_EXACT_CARDS = 5
+"""Jass leaves with at most this many cards in every hand are solved (``pimc``'s threshold)."""
+EXPLORATION = 0.7
+"""UCB's constant C on rewards scaled to about -1..1."""
+LEAVES = {L.SCHNAPSEN: "rollout", L.CONTRACT: "rollout", L.JASS: "playouts"}
+"""How a leaf too big to solve is valued, by family (``"rollout"`` or ``"playouts"``; the
+contract games' leaves are always solved); chosen on tuning runs (docs/search.md)."""
+PLAYOUTS = 8
+"""Random kernel playouts a leaf where the leaf is ``"playouts"``."""
+MAX_ITERATIONS = 5000
+"""Iterations at most per search, as ``pimc`` stops at ``MAX_SAMPLES`` worlds: where leaves
+cost next to nothing (the contract games' small solves) the tree's Python steps would
+otherwise take seconds a move."""
+_NO_ROLLOUT = frozenset({L.CLAIM, L.CLOSE})
+_I = L.INDEX
+_HAND = [_I[f"hand{i}"] for i in range(4)]
+
+
+# --- a world walked by kernel moves, on either path ------------------------------------------
+class _Walk:
+    """A world from the root of a search, moved by kernel move ids: the kernel's state vector
+    on the native path, the engine (``pysearch.EngineWorld``) on the Python path."""
+
+    def __init__(self, world: Game, kernel: ModuleType | None) -> None:
+        self.kernel = kernel
+        self.engine = None if kernel is not None else EngineWorld(world)
+        self.state = kernel_state(world)
+
+    def legal(self) -> list[int]:
+        if self.kernel is not None:
+            moves: list[int] = self.kernel.legal(self.state)
+            return moves
+        assert self.engine is not None
+        return self.engine.legal()
+
+    def apply(self, move: int) -> None:
+        if self.kernel is not None:
+            self.state = self.kernel.apply(self.state, move)[0]
+        else:
+            assert self.engine is not None
+            self.engine.apply(move)
+            self.state = self.engine.state()
+
+    def solve(self) -> tuple[int, int]:
+        """The value from here on for the max side (the kernel's), and the nodes searched."""
+        if self.kernel is not None:
+            value, nodes = self.kernel.solve(self.state, -1, TT_MAX_ENTRIES)
+            return value, nodes
+        assert self.engine is not None
+        return py_solve(self.engine.game)
+
+    def playouts(self, seed: int, count: int) -> tuple[int, int]:
+        """``count`` random playouts from here (one SplitMix64 stream, as the kernel's
+        ``playouts``): the moves played and the sum of their values for the max side."""
+        if self.kernel is not None:
+            played, total = self.kernel.playouts(self.state, seed, count)
+            return played, total
+        assert self.engine is not None
+        world, numbers = self.engine, splitmix64(seed)
+        played = total = 0
+        for _ in range(count):
+            depth = 0
+            while moves := world.legal():
+                total += world.apply(moves[next(numbers) % len(moves)])
+                played += 1
+                depth += 1
+            for _ in range(depth):
+                world.undo()
+        return played, total
+
+
+def _small(state: tuple[int, ...]) -> bool:
+    """Whether the solver takes the rest of the deal from here (``pimc``'s thresholds)."""
+    fam = state[_I["fam"]]
+    if fam == L.SCHNAPSEN:
+        return state[_I["closed_by"]] >= 0 or state[_I["drawn"]] >= 10
+    if fam == L.JASS:
+        return max(state[i].bit_count() for i in _HAND) <= JASS_EXACT_CARDS
+    return True
+
+
+def _scale(state: tuple[int, ...]) -> float:
+    """What a deal's value can change by, about (rewards are divided by it for UCB)."""
+    fam = state[_I["fam"]]
+    if fam == L.SCHNAPSEN:
+        return 3.0
+    if fam == L.CONTRACT:
+        return float(max(state[_I["cvalue"]], 3 * state[_I["factor"]]))
+    return 157.0 * max(1, state[_I["factor"]])
+
+
+def _sign(state: tuple[int, ...], seat: int) -> int:
+    return 1 if state[_I["maxmask"]] >> seat & 1 else -1
+
+
+# --- the tree ---------------------------------------------------------------------------------
+@dataclasses.dataclass(slots=True)
+class Edge:
+    """A move from an information set: its visits, the sum of its values for the side of the
+    seat that moves (scaled), how often it was available, and the information sets after it
+    by what the searching seat sees."""
+
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    after: dict[int, Node] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(slots=True)
+class Node:
+    """An information set of the searching seat: its moves' edges by kernel move id."""
+
+    edges: dict[int, Edge] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """A search's root moves (actions, in legal order) with their visits and mean values (for
+    the root seat's side, in the solver's units from the root), the iterations and nodes."""
+
+    actions: tuple[Action, ...]
+    visits: tuple[int, ...]
+    means: tuple[float, ...]
+    iterations: int
+    nodes: int
+
+    @property
+    def best(self) -> Action:
+        """The most visited root move (then the best mean, then the first in legal order)."""
+        index = max(range(len(self.actions)),
+                    key=lambda i: (self.visits[i], self.means[i], -i))
+        return self.actions[index]
+
+
+class Ismcts:
+    """A search from one information state; :meth:`run` spends a node budget."""
+
+    EXPLORATION: ClassVar[float] = EXPLORATION
+
+    def __init__(self, info: InfoState, seed: int, native: bool | None = None,
+                 exploration: float | None = None, leaf: str | None = None,
+                 playouts: int | None = None) -> None:
+        self.info = info
+        self.seat = info.seat
+        self.seed = seed
+        self.kernel = search._KERNEL if search._native(native) else None
+        self.exploration = EXPLORATION if exploration is None else exploration
+        if leaf not in (None, "rollout", "playouts"):
+            raise ValueError(f"ismcts: leaf must be 'rollout' or 'playouts', not {leaf!r}")
+        self.playouts = PLAYOUTS if playouts is None else playouts
+        self.rng = random.Random(seed ^ 0x5DEECE66D)
+        self.root = Node()
+        self.iterations = 0
+        self.nodes = 0
+        first = self._world()
+        if not search.in_card_play(first):
+            raise NotCardPlay(f"{info.game}: information-set search covers card play only")
+        state = kernel_state(first)
+        self.base = running(state)
+        self.scale = _scale(state)
+        self.leaf = LEAVES[state[_I["fam"]]] if leaf is None else leaf
+
+    def _world(self) -> Game:
+        return sample_world(self.info, random.Random(self.seed + self.iterations))
+
+    def run(self, nodes: int) -> Result:
+        """Iterate until ``nodes`` are spent (at least one iteration, at most
+        ``MAX_ITERATIONS``)."""
+        while self.iterations == 0 or (self.nodes < nodes
+                                       and self.iterations < MAX_ITERATIONS):
+            self.iterate()
+        return self.result()
+
+    def result(self) -> Result:
+        walk = _Walk(self._world(), self.kernel)
+        moves = walk.legal()
+        edges = [self.root.edges.get(move, Edge()) for move in moves]
+        return Result(tuple(move_action(move) for move in moves),
+                      tuple(edge.visits for edge in edges),
+                      tuple(self.scale * edge.total / edge.visits if edge.visits
+                            else -math.inf for edge in edges),
+                      self.iterations, self.nodes)
+
+    def iterate(self) -> None:
+        """One determinization, descent, leaf value and backup."""
+        walk = _Walk(self._world(), self.kernel)
+        self.iterations += 1
+        node: Node | None = self.root
+        path: list[tuple[Edge, int]] = []
+        while node is not None:
+            moves = walk.legal()
+            if not moves:
+                break
+            edge, move = self._select(node, moves)
+            actor = walk.state[_I["to_act"]]
+            fresh = edge.visits == 0
+            walk.apply(move)
+            self.nodes += 1
+            path.append((edge, _sign(walk.state, actor)))
+            if fresh:
+                break
+            seen = walk.state[_HAND[self.seat]]
+            node = edge.after.get(seen)
+            if node is None:
+                node = edge.after[seen] = Node()
+        value = self._leaf(walk) / self.scale
+        for edge, sign in path:
+            edge.visits += 1
+            edge.total += sign * value
+
+    def _select(self, node: Node, moves: list[int]) -> tuple[Edge, int]:
+        edges = node.edges
+        fresh = [move for move in moves if move not in edges or edges[move].visits == 0]
+        for move in moves:
+            edge = edges.get(move)
+            if edge is None:
+                edge = edges[move] = Edge()
+            edge.available += 1
+        if fresh:
+            move = fresh[self.rng.randrange(len(fresh))]
+            return edges[move], move
+        c = self.exploration
+        best, best_score = moves[0], -math.inf
+        for move in moves:
+            edge = edges[move]
+            score = edge.total / edge.visits + c * math.sqrt(
+                math.log(edge.available) / edge.visits)
+            if score > best_score:
+                best, best_score = move, score
+        return edges[best], best
+
+    def _leaf(self, walk: _Walk) -> float:
+        """The leaf's value for the max side, from the root's written points on."""
+        if self.leaf == "playouts" and not _small(walk.state):
+            played, total = walk.playouts(self.rng.getrandbits(64), self.playouts)
+            self.nodes += played
+            return running(walk.state) - self.base + total / self.playouts
+        while not _small(walk.state):
+            moves = walk.legal()
+            if not moves:
+                break
+            moves = [move for move in moves if move not in _NO_ROLLOUT] or moves
+            walk.apply(moves[self.rng.randrange(len(moves))])
+            self.nodes += 1
+        if not walk.legal():
+            return float(running(walk.state) - self.base)
+        value, nodes = walk.solve()
+        self.nodes += nodes
+        return float(running(walk.state) - self.base + value)

@@ -1,0 +1,120 @@
+"""Information-set MCTS (``stich.search.ismcts``) and the ``ismcts`` bot: seeded, legal, blind
+to hidden cards, within its node budget, the same on both search paths, whole deals of every
+game (docs/search.md, "Information-set MCTS")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stich.bots import make_bot
+from stich.bots.ismcts import IsmctsBot
+from stich.core.game import Game, sample_world
+from stich.play.driver import play_deal
+from stich.search import native_available
+from stich.search.ismcts import Ismcts
+from tests.search.helpers import GAMES, card_play, new_deal
+
+_PLIES = {"schnapsen": 3, "bauernschnapsen": 1, "dreierschnapsen": 1, "jass": 2}
+
+
+def _position(game: str, seed: int) -> Game:
+    """A decision early in card play with more than one legal move."""
+    position = card_play(new_deal(game, seed), random.Random(seed), _PLIES[game])
+    while len(position.legal_actions()) < 2 or any(
+            a.verb == "weis" for a in position.legal_actions()):
+        position.apply_legal(random.Random(seed).choice(
+            [a for a in position.legal_actions() if a.verb != "weis"]))
+    return position
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seeded_and_legal(game: str) -> None:
+    """The same seed and budget give the same search; the move chosen is legal."""
+    position = _position(game, 1)
+    info = position.information_state(position.current_player())
+    first = Ismcts(info, 7).run(1500)
+    assert first == Ismcts(info, 7).run(1500)
+    assert first.best in position.legal_actions()
+    assert set(first.actions) == set(position.legal_actions())
+    assert sum(first.visits) == first.iterations
+
+
+@pytest.mark.parametrize("game", ["schnapsen", "jass"])
+def test_budget(game: str) -> None:
+    """The search stops once the budget is spent: before its last iteration it had spent
+    less than the budget, so it overshoots by at most one iteration (a descent and a leaf)."""
+    position = _position(game, 2)
+    info = position.information_state(position.current_player())
+    budget = 5000
+    result = Ismcts(info, 3).run(budget)
+    again = Ismcts(info, 3)
+    before = 0
+    while again.iterations < result.iterations:
+        before = again.nodes
+        again.iterate()
+    assert before < budget <= again.nodes == result.nodes
+
+
+def test_hidden_cards_are_never_read() -> None:
+    """Deals the seat cannot tell apart (worlds drawn from its information state, differing in
+    the opponent's hand and the stock) give the same move for the same seed."""
+    differing = 0
+    for seed in range(4):
+        position = _position("schnapsen", seed)
+        seat = position.current_player()
+        info = position.information_state(seat)
+        worlds = [sample_world(info, random.Random(salt)) for salt in range(3)]
+        differing += len({world.position() for world in worlds}) > 1
+        moves = {str(IsmctsBot(5, nodes=3000).choose(world.information_state(seat)))
+                 for world in worlds}
+        assert len(moves) == 1
+    assert differing >= 3  # the worlds differ, so the test can fail
+
+
+@pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
+@pytest.mark.parametrize("leaf", ["rollout", "playouts"])
+def test_same_search_on_both_paths(leaf: str) -> None:
+    """The native kernel and the Python path give the same visits, values and nodes."""
+    position = _position("schnapsen", 3)
+    info = position.information_state(position.current_player())
+    native = Ismcts(info, 4, native=True, leaf=leaf).run(1500)
+    python = Ismcts(info, 4, native=False, leaf=leaf).run(1500)
+    assert native == python
+
+
+def test_registered_with_budgets() -> None:
+    for game in GAMES:
+        bot = make_bot(game, "ismcts", 3, nodes=5000)
+        assert isinstance(bot, IsmctsBot) and bot.nodes == 5000
+    with pytest.raises(ValueError, match="leaf"):
+        Ismcts(_position("schnapsen", 1).information_state(0), 1, leaf="nothing")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_deal(game: str) -> None:
+    """A seeded deal of ismcts against the rules bots ends with a result; again the same."""
+    def deal() -> dict[str, object]:
+        cls = type(new_deal(game, 0))
+        bots = [make_bot(game, "ismcts" if seat % 2 == 0 else "rules", seat, nodes=1000)
+                for seat in range(cls.SEATS)]
+        return play_deal(new_deal(game, 1), bots).to_dict()
+
+    first = deal()
+    assert first == deal() and first
+
+
+def test_the_phases_of_the_search() -> None:
+    """Schnapsen: the search while the stock is open, pimc once it is closed (S-7); Jass: the
+    search while a hand holds more than five cards."""
+    game = new_deal("schnapsen", 4)
+    seat = game.current_player()
+    assert IsmctsBot._searched_phase(game.information_state(seat), 1)
+    closing = next(a for a in game.legal_actions() if a.verb == "close")
+    game.apply(closing)
+    assert not IsmctsBot._searched_phase(game.information_state(seat), 1)
+    jass = _position("jass", 1)
+    assert IsmctsBot._searched_phase(jass.information_state(jass.current_player()), 1)
+    late = card_play(new_deal("jass", 1), random.Random(1), 20)
+    assert not IsmctsBot._searched_phase(late.information_state(late.current_player()), 1)
