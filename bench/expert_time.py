@@ -1,7 +1,8 @@
-"""CPU seconds per decision of a searching bot (``expert`` by default, or ``pimc``) against the
-``rules`` bots, every game: at the bot's default budget (the target in docs/search.md: median
-at most 1 s, never more than 3 s), or at ``--nodes N`` to find the budget that takes at most
-0.2 s a move (the budget the strength figures of docs/search.md are measured at).
+"""CPU seconds per decision of a searching bot (``expert`` by default, ``pimc``, ``ismcts``,
+``pvpimc``) against the ``rules`` bots, every game: at the bot's default budget (the target in
+docs/search.md: median at most 1 s, never more than 3 s), or at ``--nodes N`` to find the
+budget that takes at most 0.2 s a move (the budget the strength figures of docs/search.md are
+measured at).
 
 Only decisions with more than one legal action are timed. ``--against`` sets the other seats'
 bot (``rules`` by default; against ``pimc`` a Schnapsen expert meets more positions where it
@@ -48,7 +49,7 @@ def timed(name: str, bot_name: str, deals: int, nodes: int | None,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--bot", choices=("expert", "pimc"), default="expert")
+    parser.add_argument("--bot", choices=("expert", "pimc", "ismcts", "pvpimc"), default="expert")
     parser.add_argument("--against", choices=("rules", "pimc", "expert"), default="rules")
     parser.add_argument("--nodes", type=int, default=None,
                         help="search budget per decision (default: the bot's own)")
