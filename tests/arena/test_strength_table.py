@@ -3,19 +3,14 @@ it holds its Bummerl, read back without playing, the table with each cell's comm
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "strength_table.py"
+from tests.bench_scripts import bench_script
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength_table", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("strength_table")
 
 
 def test_a_cell_grows_to_its_target_and_the_table_reads_it_back(tmp_path: Path) -> None:

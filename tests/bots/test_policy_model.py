@@ -3,7 +3,6 @@ inference that weights sampled worlds by the opponents' earlier choices)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
@@ -19,18 +18,15 @@ from stich.bots.expert import ExpertBot
 from stich.bots.expert.inference import informative
 from stich.bots.expert.policy import FEATURES, features, log_likelihood, log_probability, weights
 from stich.core.game import Game
+from tests.bench_scripts import BENCH, bench_script
 from tests.bots.helpers import play_deals
 from tests.search.helpers import new_deal
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "schnapsen_policy.py"
+SCRIPT = BENCH / "schnapsen_policy.py"
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("schnapsen_policy", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("schnapsen_policy")
 
 
 def open_stock_positions(count: int) -> list[Game]:

@@ -5,20 +5,14 @@ business, not a test's)."""
 
 from __future__ import annotations
 
-import importlib.util
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from types import ModuleType
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "web_load.py"
+from tests.bench_scripts import bench_script
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("web_load", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("web_load")
 
 
 def test_human_pace_plays_whole_matches_and_loses_none() -> None:
