@@ -482,7 +482,8 @@ def serve(
     bot_level: Annotated[str | None, typer.Option(
         metavar="LEVEL", help="The bot a person meets where he does not choose one (the "
                               "lobby's bot seats, the away bot, stand-ins): expert (the "
-                              "default, the strongest), pimc, rules or random.",
+                              "default, the strongest), or a level every game has (rules, "
+                              "pimc, ...).",
         show_default=False)] = None,
 ) -> None:
     """Play in the browser: tables for people and bots, private links, whole matches."""
