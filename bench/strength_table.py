@@ -22,7 +22,8 @@ from pathlib import Path
 
 from stich.arena.command import ArenaRequest, run_request
 from stich.arena.plan import rotations
-from stich.arena.report import ArenaReport, unit_of, wilson
+from stich.arena.report import ArenaReport, wilson
+from stich.arena.run import summed
 from stich.arena.store import match_path, read_plan, read_saved
 from stich.bots import bot_names
 
@@ -54,10 +55,7 @@ def report_of(folder: Path) -> ArenaReport | None:
     while match_path(folder, count).exists():
         count += 1
     count -= count % rotations(GAME)
-    report = ArenaReport(plan.game, plan.a, plan.b, unit=unit_of(plan.game, plan.options))
-    for _, outcome in read_saved(plan, folder, list(range(count))):
-        report.add(outcome)
-    return report
+    return summed(plan, [outcome for _, outcome in read_saved(plan, folder, list(range(count)))])
 
 
 def play_cell(root: Path, bot: str, budget: str, opponent: str, target: int, chunk: int,

@@ -16,10 +16,10 @@ from stich.contract.deal import ContractSchnapsen
 from stich.core.game import Game, sample_world
 from stich.core.knowledge import InfoState
 from stich.search import layout
+from stich.search import side as _side
 from stich.search.adapters import kernel_state
 from stich.search.presumed import (
     Cache,
-    _side,
     presumed_reply,
     presumed_values,
     presumed_worlds,

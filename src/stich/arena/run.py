@@ -45,7 +45,7 @@ def run_plan(plan: ArenaPlan, matches: int, *, jobs: int = 1, out: Path | None =
     with folder if folder is not None else contextlib.nullcontext():
         if folder is not None:
             outcomes.update(folder.saved(jobs))  # read back by local processes
-        running = _summed(plan, [outcomes[index] for index in sorted(outcomes)])
+        running = summed(plan, [outcomes[index] for index in sorted(outcomes)])
         if on_progress is not None:
             on_progress(running, matches)
         to_play = [index for index in range(matches) if index not in outcomes]
@@ -58,10 +58,11 @@ def run_plan(plan: ArenaPlan, matches: int, *, jobs: int = 1, out: Path | None =
                 running.add(outcome)
                 if on_progress is not None:
                     on_progress(running, matches)
-    return _summed(plan, [outcomes[index] for index in range(matches)])
+    return summed(plan, [outcomes[index] for index in range(matches)])
 
 
-def _summed(plan: ArenaPlan, outcomes: list[MatchOutcome]) -> ArenaReport:
+def summed(plan: ArenaPlan, outcomes: list[MatchOutcome]) -> ArenaReport:
+    """The report of a plan's matches from their outcomes."""
     report = ArenaReport(plan.game, plan.a, plan.b, unit=unit_of(plan.game, plan.options))
     for outcome in outcomes:
         report.add(outcome)

@@ -2,7 +2,7 @@
 elsewhere (docs/search.md, "Information-set MCTS").
 
 The phases of the search: Schnapsen while the stock is open (S-3 to S-7), Jass while a hand
-holds more than ``JASS_EXACT_CARDS`` cards (the first tricks, J-4), Bauern- and
+holds more than ``stich.search.JASS_EXACT_CARDS`` cards (the first tricks, J-4), Bauern- and
 Dreierschnapsen while a hand holds more than ``CONTRACT_LATE_CARDS`` cards (the first tricks of
 card play, B-4). Every other decision (the auction, trump, Weis, the rest of card play) is
 ``pimc``'s (``stich.bots.pimc.PimcBot``), with the same budget. Deterministic for a seed and a
@@ -21,7 +21,7 @@ from stich.core.game import sample_world
 from stich.core.knowledge import InfoState
 from stich.search import layout as L
 from stich.search.adapters import kernel_state
-from stich.search.ismcts import JASS_EXACT_CARDS, Ismcts
+from stich.search.ismcts import Ismcts, small
 
 CONTRACT_LATE_CARDS = 3
 """Bauern-/Dreierschnapsen: the search runs while a hand holds more cards than this."""
@@ -59,8 +59,6 @@ class IsmctsBot(PimcBot):
         if not search.in_card_play(world):
             return False
         state = kernel_state(world)
-        fam = state[_I["fam"]]
-        if fam == L.SCHNAPSEN:
-            return state[_I["closed_by"]] < 0 and state[_I["drawn"]] < 10
-        most = max(state[_I[f"hand{i}"]].bit_count() for i in range(4))
-        return most > (JASS_EXACT_CARDS if fam == L.JASS else CONTRACT_LATE_CARDS)
+        if state[_I["fam"]] != L.CONTRACT:  # until the solver takes the rest
+            return not small(state)
+        return max(state[_I[f"hand{i}"]].bit_count() for i in range(4)) > CONTRACT_LATE_CARDS

@@ -35,13 +35,13 @@ from stich.core.actions import Action
 from stich.core.game import Game, Observation, sample_world
 from stich.core.knowledge import InfoState
 from stich.jass.game import Jass
+from stich.search import JASS_EXACT_CARDS
 
 DEFAULT_SAMPLES = 12
 MAX_SAMPLES = 400
 """Worlds at most per decision when the budget is in nodes."""
 NODES_PER_MS = {"native": 4000, "python": 18}
 """``think_ms`` to nodes: roughly what one millisecond searches on each path."""
-JASS_EXACT_CARDS = 5
 JASS_HORIZON = 3
 KERNEL_VERBS = frozenset({"play", "marriage", "exchange", "close", "claim", "pass"})
 

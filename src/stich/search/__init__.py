@@ -28,8 +28,13 @@ from stich.search.adapters import (
 )
 from stich.search.outcome import outcome
 
-__all__ = ["Analysis", "NotCardPlay", "analyze", "backend", "in_card_play", "line",
-           "native_available", "outcome", "playout", "solve"]
+__all__ = ["JASS_EXACT_CARDS", "Analysis", "NotCardPlay", "analyze", "backend", "in_card_play",
+           "line", "native_available", "outcome", "playout", "side", "solve"]
+
+JASS_EXACT_CARDS = 5
+"""Jass with at most this many cards in every hand is solved whole (earlier a whole solve takes
+seconds to minutes, docs/search.md, "Speed"); before that the searching bots value a position
+otherwise (``pimc``: the ``rules`` bots play on to here; ``ismcts``: random playouts)."""
 
 
 def _load_kernel() -> ModuleType | None:
@@ -86,7 +91,9 @@ class Analysis:
         return max(value for _, value in self.values)
 
 
-def _sign(state: tuple[int, ...], seat: int) -> int:
+def side(state: tuple[int, ...], seat: int) -> int:
+    """+1 if ``seat`` is on the side the search maximises for in kernel state ``state`` (its
+    ``maxmask``: Schnapsen's seat 0, Jass's seats 0 and 2, the declarer's side), else -1."""
     return 1 if state[layout.INDEX["maxmask"]] >> seat & 1 else -1
 
 
@@ -106,7 +113,7 @@ def analyze(game: Game, native: bool | None = None, horizon: int = -1,
         pairs, nodes = _KERNEL.analyze(state, horizon, table)
     else:
         pairs, nodes = pysearch.analyze(game, horizon, table)
-    sign, now = _sign(state, seat), pysearch.running(state)
+    sign, now = side(state, seat), pysearch.running(state)
     return Analysis(seat, tuple((move_action(m), sign * (now + v)) for m, v in pairs), nodes)
 
 
@@ -122,7 +129,7 @@ def solve(game: Game, seat: int, native: bool | None = None, horizon: int = -1,
         value, nodes = _KERNEL.solve(state, horizon, table)
     else:
         value, nodes = pysearch.solve(game, horizon, table)
-    return _sign(state, seat) * (pysearch.running(state) + value), nodes
+    return side(state, seat) * (pysearch.running(state) + value), nodes
 
 
 def line(game: Game, native: bool | None = None) -> tuple[list[tuple[int, Action, int]], int]:
@@ -138,7 +145,7 @@ def line(game: Game, native: bool | None = None) -> tuple[list[tuple[int, Action
     now = pysearch.running(state)
     for move, value in pairs:
         seat = world.current_player()
-        out.append((seat, move_action(move), _sign(state, seat) * (now + value)))
+        out.append((seat, move_action(move), side(state, seat) * (now + value)))
         for action in world.legal_actions():
             if action.verb == "weis":
                 world.apply_legal(action)

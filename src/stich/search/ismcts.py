@@ -40,16 +40,15 @@ from typing import ClassVar
 
 from stich import search
 from stich.core.actions import Action
-from stich.core.dealing import splitmix64
 from stich.core.game import Game, sample_world
 from stich.core.knowledge import InfoState
+from stich.search import JASS_EXACT_CARDS, side
 from stich.search import layout as L
 from stich.search.adapters import NotCardPlay, kernel_state, move_action
 from stich.search.pysearch import TT_MAX_ENTRIES, EngineWorld, running
+from stich.search.pysearch import playouts as py_playouts
 from stich.search.pysearch import solve as py_solve
 
-JASS_EXACT_CARDS = 5
-"""Jass leaves with at most this many cards in every hand are solved (``pimc``'s threshold)."""
 EXPLORATION = 0.7
 """UCB's constant C on rewards scaled to about -1..1."""
 LEAVES = {L.SCHNAPSEN: "rollout", L.CONTRACT: "rollout", L.JASS: "playouts"}
@@ -106,21 +105,13 @@ class _Walk:
             played, total = self.kernel.playouts(self.state, seed, count)
             return played, total
         assert self.engine is not None
-        world, numbers = self.engine, splitmix64(seed)
-        played = total = 0
-        for _ in range(count):
-            depth = 0
-            while moves := world.legal():
-                total += world.apply(moves[next(numbers) % len(moves)])
-                played += 1
-                depth += 1
-            for _ in range(depth):
-                world.undo()
-        return played, total
+        return py_playouts(self.engine, seed, count)
 
 
-def _small(state: tuple[int, ...]) -> bool:
-    """Whether the solver takes the rest of the deal from here (``pimc``'s thresholds)."""
+def small(state: tuple[int, ...]) -> bool:
+    """Whether the solver takes the rest of the deal from here: Schnapsen with the stock
+    closed or exhausted, Jass with at most ``JASS_EXACT_CARDS`` cards a hand (``pimc``'s
+    threshold), the contract games always."""
     fam = state[_I["fam"]]
     if fam == L.SCHNAPSEN:
         return state[_I["closed_by"]] >= 0 or state[_I["drawn"]] >= 10
@@ -137,10 +128,6 @@ def _scale(state: tuple[int, ...]) -> float:
     if fam == L.CONTRACT:
         return float(max(state[_I["cvalue"]], 3 * state[_I["factor"]]))
     return 157.0 * max(1, state[_I["factor"]])
-
-
-def _sign(state: tuple[int, ...], seat: int) -> int:
-    return 1 if state[_I["maxmask"]] >> seat & 1 else -1
 
 
 # --- the tree ---------------------------------------------------------------------------------
@@ -246,7 +233,7 @@ class Ismcts:
             fresh = edge.visits == 0
             walk.apply(move)
             self.nodes += 1
-            path.append((edge, _sign(walk.state, actor)))
+            path.append((edge, side(walk.state, actor)))
             if fresh:
                 break
             seen = walk.state[_HAND[self.seat]]
@@ -281,11 +268,11 @@ class Ismcts:
 
     def _leaf(self, walk: _Walk) -> float:
         """The leaf's value for the max side, from the root's written points on."""
-        if self.leaf == "playouts" and not _small(walk.state):
+        if self.leaf == "playouts" and not small(walk.state):
             played, total = walk.playouts(self.rng.getrandbits(64), self.playouts)
             self.nodes += played
             return running(walk.state) - self.base + total / self.playouts
-        while not _small(walk.state):
+        while not small(walk.state):
             moves = walk.legal()
             if not moves:
                 break

@@ -57,17 +57,13 @@ from stich.core.actions import Action
 from stich.core.game import Game, sample_world
 from stich.search import layout
 from stich.search.adapters import kernel_state, move_id
+from stich.search.pysearch import equivalent
 
 DEFAULT_REPLIES = 4
 """Presumed worlds for the opponent's reply, the sampled world included."""
 
 Cache = dict[tuple[int, ...], tuple[tuple[Action, int], ...]]
 """Analysed positions (kernel states) and their values for the side to act there."""
-
-
-def _side(state: tuple[int, ...], seat: int) -> int:
-    """+1 if ``seat`` is on the side the search maximises for in ``state``, else -1."""
-    return 1 if state[layout.INDEX["maxmask"]] >> seat & 1 else -1
 
 
 def _analyze(game: Game, key: tuple[int, ...], native: bool | None,
@@ -148,7 +144,7 @@ def _value(after: Game, seat: int, replies: int, seed: int, native: bool | None,
         return search.solve(after, seat, native)
     state = kernel_state(after)
     mover = after.current_player()
-    turn = _side(state, seat) * _side(state, mover)
+    turn = search.side(state, seat) * search.side(state, mover)
     if turn == 1 or replies == 1 or _forced(state, after.legal_actions()):
         # our side moves next, or one presumed world, or the reply is forced: the solver's
         # value stands
@@ -164,27 +160,17 @@ def _value(after: Game, seat: int, replies: int, seed: int, native: bool | None,
 
 def _forced(state: tuple[int, ...], replies: Sequence[Action]) -> bool:
     """Whether every card-play reply is the same as the first in value in every world the
-    mover cannot tell apart: cards of one suit and one card point value with no card between
-    them outside the mover's hand and the cards gone (the search's equivalent cards, as
-    ``pysearch.EngineWorld.equivalent``; the mover's hand and the cards gone are the same in
-    all its presumed worlds). One legal reply is the plain case."""
+    mover cannot tell apart: each the search's equivalent of the first
+    (``pysearch.equivalent``: the mover's hand and the cards gone are the same in all its
+    presumed worlds). One legal reply is the plain case."""
     moves = [move_id(reply) for reply in replies if reply.verb != "weis"]
     first = moves[0]
-    if len(moves) == 1:
-        return True
-    if any(move >= 36 or move // 9 != first // 9 for move in moves):
-        return False
+    if any(move >= 36 for move in moves):  # not a card: a claim, a close, a marriage ...
+        return len(moves) == 1
     at = layout.INDEX
     strength = state[at["strength0"]:at["strength0"] + 36]
     points = state[at["cpts0"]:at["cpts0"] + 36]
-    if any(points[move] != points[first] for move in moves):
-        return False
-    low = min(strength[move] for move in moves)
-    high = max(strength[move] for move in moves)
-    outside = (0x1FF << 9 * (first // 9)) & ~(state[at[f"hand{state[at['to_act']]}"]]
-                                              | state[at["gone"]])
-    return not any(outside >> card & 1 and low < strength[card] < high
-                   for card in range(36))
+    return all(equivalent(state, strength, points, first, move) for move in moves[1:])
 
 
 def _solve(after: Game, state: tuple[int, ...], turn: int, native: bool | None,

@@ -30,6 +30,25 @@ def running(state: tuple[int, ...]) -> int:
     return state[_I["payoff"]] if state[_I["done"]] else 0
 
 
+def equivalent(s: tuple[int, ...], strength: tuple[int, ...], cpts: tuple[int, ...], a: int,
+               b: int) -> bool:
+    """Whether cards ``a`` and ``b`` of the player to act in state ``s`` are worth the same to
+    the search (its equivalent-card pruning): one suit, the same card points, and no card
+    between them in strength outside that player's hand and the cards gone, so alike in every
+    world the player cannot tell apart."""
+    if a // 9 != b // 9 or cpts[a] != cpts[b]:
+        return False
+    low, high = sorted((strength[a], strength[b]))
+    suit = 0x1FF << (9 * (a // 9))
+    outside = suit & ~(s[_HAND[s[_I["to_act"]]]] | s[_I["gone"]])
+    while outside:
+        bit = outside & -outside
+        if low < strength[bit.bit_length() - 1] < high:
+            return False
+        outside ^= bit
+    return True
+
+
 class EngineWorld:
     """A deal searched through its engine (a private clone); moves are kernel ids."""
 
@@ -101,18 +120,7 @@ class EngineWorld:
         return best
 
     def equivalent(self, s: tuple[int, ...], a: int, b: int) -> bool:
-        if a // 9 != b // 9 or self.cpts[a] != self.cpts[b]:
-            return False
-        strength = self.strength
-        low, high = sorted((strength[a], strength[b]))
-        suit = 0x1FF << (9 * (a // 9))
-        outside = suit & ~(s[_HAND[s[_I["to_act"]]]] | s[_I["gone"]])
-        while outside:
-            bit = outside & -outside
-            if low < strength[bit.bit_length() - 1] < high:
-                return False
-            outside ^= bit
-        return True
+        return equivalent(s, self.strength, self.cpts, a, b)
 
     def move_score(self, s: tuple[int, ...], move: int, ttbest: int) -> int:
         if move == ttbest:
@@ -361,3 +369,20 @@ def playout(game: Game, seed: int) -> tuple[list[int], int]:
         trace.append(move)
         total += world.apply(move)
     return trace, total
+
+
+def playouts(world: EngineWorld, seed: int, count: int) -> tuple[int, int]:
+    """``count`` random playouts from the world's position on one SplitMix64 stream (the
+    kernel's ``playouts``): the moves played and the sum of their rewards; the world is left
+    where it was."""
+    numbers = splitmix64(seed)
+    played = total = 0
+    for _ in range(count):
+        depth = 0
+        while moves := world.legal():
+            total += world.apply(moves[next(numbers) % len(moves)])
+            played += 1
+            depth += 1
+        for _ in range(depth):
+            world.undo()
+    return played, total
