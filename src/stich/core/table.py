@@ -29,8 +29,9 @@ from stich.core.game import TERMINAL, Game, Illegal, to_json
 from stich.core.knowledge import Event
 from stich.core.match import Match
 
-_to_text = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""A message as its stored text: compact, as a frame carries it."""
+to_text = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+"""A message as its text, kept and sent alike: compact, one encoder for every message
+(``json.dumps`` with options builds one per call; the messages hold no cycles to check for)."""
 
 
 class TableError(ValueError):
@@ -140,7 +141,7 @@ class Table:
             return
         stream = self.texts[seat]
         message = {"n": len(stream), **body}
-        stream.append(_to_text(message))
+        stream.append(to_text(message))
         self._fresh.append((seat, message))
 
     def _send_event(self, seat: int, event: Event) -> None:

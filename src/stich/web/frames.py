@@ -15,6 +15,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from stich.core.table import to_text
 from stich.web.actor import Settings
 from stich.web.chat import ChatLimit
 
@@ -26,11 +27,6 @@ WS_PROTOCOL_MAX = 4 * WS_MAX_SIZE
 """uvicorn's own ceiling (``ws_max_size``), above ``WS_MAX_SIZE`` so that the app sees a frame
 that is too large and closes with its reason; past this the protocol layer closes (1009, with
 the websockets library's reason)."""
-
-
-to_text = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""A message as a frame's text: one encoder for every message (``json.dumps`` with options
-builds one per call; the messages hold no cycles to check for)."""
 
 
 def frame_text(batch: list[dict[str, Any]]) -> str:
