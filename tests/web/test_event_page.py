@@ -176,7 +176,8 @@ def test_the_organiser_runs_an_event_from_the_page(phone: Any, server: str) -> N
     phone.select_option("#a_kind", "random")
     phone.click("#addform button")
     phone.wait_for_function("() => document.querySelectorAll('#players li').length === 4")
-    phone.click("#setbox summary")
+    phone.click("#setbox summary")  # its toggle handler fills the form, in a task of its own
+    phone.wait_for_function("() => document.querySelector('#s_minutes').value !== ''")
     phone.fill("#s_minutes", "3")
     phone.click("#setform button")
     phone.wait_for_function("() => document.querySelector('#evsettings').textContent"
