@@ -13,7 +13,7 @@ from stich.bots.ismcts import IsmctsBot
 from stich.core.game import Game, sample_world
 from stich.play.driver import play_deal
 from stich.search import native_available
-from stich.search.ismcts import Ismcts
+from stich.search.ismcts import MAX_WORLDS, MIN_WORLDS, NODES_A_WORLD, Ismcts, worlds
 from tests.search.helpers import GAMES, card_play, new_deal
 
 _PLIES = {"schnapsen": 3, "bauernschnapsen": 1, "dreierschnapsen": 1, "jass": 2}
@@ -49,12 +49,28 @@ def test_budget(game: str) -> None:
     info = position.information_state(position.current_player())
     budget = 5000
     result = Ismcts(info, 3).run(budget)
-    again = Ismcts(info, 3)
+    again = Ismcts(info, 3, native=False)
+    again.prepare(budget)
     before = 0
     while again.iterations < result.iterations:
         before = again.nodes
         again.iterate()
     assert before < budget <= again.nodes == result.nodes
+
+
+def test_pool_of_worlds() -> None:
+    """Iterations go round a pool of worlds drawn from the information state, more of them
+    for a larger budget; each is a world the seat cannot tell from the real one."""
+    position = _position("schnapsen", 1)
+    seat = position.current_player()
+    info = position.information_state(seat)
+    searcher = Ismcts(info, 5, native=False)
+    searcher.prepare(100_000)
+    assert len(searcher.pool) == worlds(100_000) == max(MIN_WORLDS, 100_000 // NODES_A_WORLD)
+    assert worlds(10**9) == MAX_WORLDS
+    assert len({world.position() for world in searcher.pool}) > 1
+    for world in searcher.pool:
+        assert world.information_state(seat).to_dict() == info.to_dict()
 
 
 def test_hidden_cards_are_never_read() -> None:
@@ -75,13 +91,15 @@ def test_hidden_cards_are_never_read() -> None:
 
 @pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
 @pytest.mark.parametrize("leaf", ["rollout", "playouts"])
-def test_same_search_on_both_paths(leaf: str) -> None:
-    """The native kernel and the Python path give the same visits, values and nodes."""
-    position = _position("schnapsen", 3)
+@pytest.mark.parametrize("game", GAMES)
+def test_same_search_on_both_paths(game: str, leaf: str) -> None:
+    """The native kernel (the whole search in one call) and the Python path give the same
+    visits, values and nodes."""
+    position = _position(game, 2)
     info = position.information_state(position.current_player())
-    native = Ismcts(info, 4, native=True, leaf=leaf).run(1500)
-    python = Ismcts(info, 4, native=False, leaf=leaf).run(1500)
-    assert native == python
+    native = Ismcts(info, 4, native=True, leaf=leaf).run(6000)
+    python = Ismcts(info, 4, native=False, leaf=leaf).run(6000)
+    assert native == python and native.iterations > 1
 
 
 def test_registered_with_budgets() -> None:

@@ -10,6 +10,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -979,6 +980,221 @@ static int ctx_init(Ctx *c, const Spec *sp, const St *root, int horizon, long ca
     return 0;
 }
 
+/* ---- information-set MCTS (stich.search.ismcts: the same search, step for step) -------- */
+
+/* A fresh table for the next solve of the same search: the entries of the solves before
+ * carry older stamps, so they read as empty (as a new search's table would). */
+static void ctx_renew(Ctx *c, const Spec *sp) {
+    c->sp = sp;
+    c->count = 0;
+    c->gen++;
+    if (++c->stamp == 0) {   /* wrapped: every table of this search is cleared */
+        memset(c->tab, 0, sizeof(Entry) * c->slots);
+        for (int log = CACHE_MIN_LOG; log <= CACHE_MAX_LOG; log++)
+            if (c->pool[log]) memset(c->pool[log], 0, sizeof(Entry) << log);
+        c->stamp = 1;
+    }
+}
+
+typedef struct { int move, visits, available, next, child; double total; } IEdge;
+typedef struct { u64 seen; int node, next; } IChild;
+typedef struct {
+    IEdge *edges; int nedges, capedges;
+    IChild *children; int nchildren, capchildren;
+    int *first; int nnodes, capnodes;     /* each node's first edge (-1: none) */
+} Tree;
+
+static int grow(void **buf, int *cap, size_t size) {
+    int want = *cap ? *cap * 2 : 256;
+    void *p = realloc(*buf, size * (size_t)want);
+    if (!p) return -1;
+    *buf = p; *cap = want;
+    return 0;
+}
+
+static int tree_node(Tree *t) {
+    if (t->nnodes == t->capnodes && grow((void **)&t->first, &t->capnodes, sizeof(int)) < 0)
+        return -1;
+    t->first[t->nnodes] = -1;
+    return t->nnodes++;
+}
+
+/* The edge of ``move`` from ``node``, made if it is new (-1: no memory). */
+static int tree_edge(Tree *t, int node, int move) {
+    for (int e = t->first[node]; e >= 0; e = t->edges[e].next)
+        if (t->edges[e].move == move) return e;
+    if (t->nedges == t->capedges && grow((void **)&t->edges, &t->capedges, sizeof(IEdge)) < 0)
+        return -1;
+    IEdge *e = &t->edges[t->nedges];
+    e->move = move; e->visits = 0; e->available = 0; e->total = 0.0; e->child = -1;
+    e->next = t->first[node];
+    t->first[node] = t->nedges;
+    return t->nedges++;
+}
+
+/* The node after ``edge`` where the searching seat holds ``seen``, made if it is new. */
+static int tree_child(Tree *t, int edge, u64 seen) {
+    for (int c = t->edges[edge].child; c >= 0; c = t->children[c].next)
+        if (t->children[c].seen == seen) return t->children[c].node;
+    int node = tree_node(t);
+    if (node < 0) return -1;
+    if (t->nchildren == t->capchildren
+        && grow((void **)&t->children, &t->capchildren, sizeof(IChild)) < 0) return -1;
+    IChild *c = &t->children[t->nchildren];
+    c->seen = seen; c->node = node; c->next = t->edges[edge].child;
+    t->edges[edge].child = t->nchildren++;
+    return node;
+}
+
+static void tree_free(Tree *t) { free(t->edges); free(t->children); free(t->first); }
+
+typedef struct {
+    int seat, mode, playouts, jass_cards, base;
+    double exploration, scale;
+    u64 rng;
+    long long nodes;
+    Ctx ctx;
+} Search;
+
+enum { LEAF_ROLLOUT, LEAF_PLAYOUTS };
+
+/* Whether the solver takes the rest of the deal (ismcts.small). */
+static int small_rest(const Spec *sp, const St *st, int jass_cards) {
+    if (sp->fam == SCHNAPSEN) return st->closed_by >= 0 || st->drawn >= 10;
+    if (sp->fam == JASS) {
+        for (int s = 0; s < 4; s++) if (popcount(st->hand[s]) > jass_cards) return 0;
+        return 1;
+    }
+    return 1;
+}
+
+/* UCB among the moves legal in this world (ismcts.Ismcts._select); -1: no memory. */
+static int select_edge(Search *s, Tree *t, int node, const int *moves, int n) {
+    int idx[MAXMOVES], fresh[MAXMOVES], nf = 0;
+    for (int i = 0; i < n; i++) {
+        if ((idx[i] = tree_edge(t, node, moves[i])) < 0) return -1;
+        t->edges[idx[i]].available++;
+        if (t->edges[idx[i]].visits == 0) fresh[nf++] = idx[i];
+    }
+    if (nf) return fresh[splitmix(&s->rng) % (u64)nf];
+    int best = idx[0];
+    double best_score = -1e300;
+    for (int i = 0; i < n; i++) {
+        const IEdge *e = &t->edges[idx[i]];
+        double score = e->total / e->visits
+                     + s->exploration * sqrt(log((double)e->available) / e->visits);
+        if (score > best_score) { best = idx[i]; best_score = score; }
+    }
+    return best;
+}
+
+/* The leaf's value for the max side from the root's written points on (ismcts._leaf). */
+static double leaf_value(Search *s, const Spec *sp, St *st) {
+    int moves[MAXMOVES], n;
+    if (s->mode == LEAF_PLAYOUTS && !small_rest(sp, st, s->jass_cards)) {
+        u64 rng = splitmix(&s->rng);
+        long long total = 0;
+        for (int i = 0; i < s->playouts; i++) {
+            St p = *st;
+            while ((n = legal(sp, &p, moves)) > 0) {
+                total += apply(sp, &p, moves[splitmix(&rng) % (u64)n]);
+                s->nodes++;
+            }
+        }
+        return (double)(running(sp, st) - s->base) + (double)total / (double)s->playouts;
+    }
+    while (!small_rest(sp, st, s->jass_cards) && (n = legal(sp, st, moves)) > 0) {
+        int kept[MAXMOVES], k = 0;
+        for (int i = 0; i < n; i++) if (moves[i] != CLAIM && moves[i] != CLOSE) kept[k++] = moves[i];
+        const int *from = k ? kept : moves;
+        apply(sp, st, from[splitmix(&s->rng) % (u64)(k ? k : n)]);
+        s->nodes++;
+    }
+    if (!legal(sp, st, moves)) return (double)(running(sp, st) - s->base);
+    ctx_renew(&s->ctx, sp);
+    s->ctx.nodes = 0;
+    int value = mtd(&s->ctx, st);
+    s->nodes += s->ctx.nodes;
+    return (double)(running(sp, st) - s->base + value);
+}
+
+/* One iteration in world ``w`` (ismcts.Ismcts.iterate); -1: no memory. */
+static int iterate(Search *s, Tree *t, const Spec *sp, const St *world) {
+    St st = *world;
+    int node = 0, path[512], sign[512], len = 0, moves[MAXMOVES], n;
+    while (len < 512 && (n = legal(sp, &st, moves)) > 0) {
+        int e = select_edge(s, t, node, moves, n);
+        if (e < 0) return -1;
+        int actor = st.to_act, fresh = t->edges[e].visits == 0;
+        apply(sp, &st, t->edges[e].move);
+        s->nodes++;
+        path[len] = e; sign[len] = sp->maxmask >> actor & 1 ? 1 : -1; len++;
+        if (fresh) break;
+        if ((node = tree_child(t, e, st.hand[s->seat])) < 0) return -1;
+    }
+    double value = leaf_value(s, sp, &st) / s->scale;
+    if (s->ctx.oom) return -1;
+    for (int i = 0; i < len; i++) {
+        t->edges[path[i]].visits++;
+        t->edges[path[i]].total += sign[i] * value;
+    }
+    return 0;
+}
+
+static PyObject *k_ismcts(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *list;
+    Search s;
+    unsigned long long seed;
+    long long budget, max_iterations;
+    memset(&s, 0, sizeof s);
+    if (!PyArg_ParseTuple(args, "O!iKLLddiiii", &PyList_Type, &list, &s.seat, &seed, &budget,
+                          &max_iterations, &s.exploration, &s.scale, &s.base, &s.mode,
+                          &s.playouts, &s.jass_cards))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(list);
+    if (count < 1 || s.seat < 0 || s.seat > 3 || s.playouts < 1 || s.scale <= 0) {
+        PyErr_SetString(PyExc_ValueError, "ismcts: at least one world, a seat 0-3, "
+                        "playouts >= 1 and a positive scale");
+        return NULL;
+    }
+    Spec *specs = malloc(sizeof(Spec) * (size_t)count);
+    St *worlds = malloc(sizeof(St) * (size_t)count);
+    if (!specs || !worlds) { free(specs); free(worlds); return PyErr_NoMemory(); }
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (parse(PyList_GET_ITEM(list, i), &specs[i], &worlds[i]) < 0) {
+            free(specs); free(worlds); return NULL;
+        }
+    if (ctx_init(&s.ctx, &specs[0], &worlds[0], -1, TT_MAX_ENTRIES) < 0) {
+        free(specs); free(worlds); return NULL;
+    }
+    s.rng = seed;
+    Tree t;
+    memset(&t, 0, sizeof t);
+    long long iterations = 0;
+    int failed = tree_node(&t) < 0;
+    Py_BEGIN_ALLOW_THREADS
+    while (!failed && (iterations == 0 || (s.nodes < budget && iterations < max_iterations))) {
+        Py_ssize_t w = (Py_ssize_t)(iterations % count);
+        iterations++;
+        failed = iterate(&s, &t, &specs[w], &worlds[w]) < 0;
+    }
+    Py_END_ALLOW_THREADS
+    if (s.ctx.stamp > last_stamp) last_stamp = s.ctx.stamp;
+    ctx_free(&s.ctx);
+    free(specs); free(worlds);
+    PyObject *root = failed ? NULL : PyList_New(0);
+    for (int e = failed ? -1 : t.first[0]; e >= 0 && root; e = t.edges[e].next) {
+        PyObject *item = Py_BuildValue("(iid)", t.edges[e].move, t.edges[e].visits,
+                                       t.edges[e].total);
+        if (!item || PyList_Append(root, item) < 0) { Py_XDECREF(item); Py_CLEAR(root); }
+        else Py_DECREF(item);
+    }
+    tree_free(&t);
+    if (failed) return PyErr_NoMemory();
+    if (!root) return NULL;
+    return Py_BuildValue("(NLL)", root, iterations, s.nodes);
+}
+
 /* ---- Python bindings ------------------------------------------------------------------- */
 
 static PyObject *moves_list(const int *moves, int n) {
@@ -1176,6 +1392,7 @@ static PyMethodDef methods[] = {
     {"analyze", k_analyze, METH_VARARGS, "analyze(state, horizon=-1, table=TT_MAX_ENTRIES) -> ([(move, value)], nodes)"},
     {"solve", k_solve, METH_VARARGS, "solve(state, horizon=-1, table=TT_MAX_ENTRIES) -> (value, nodes)"},
     {"line", k_line, METH_VARARGS, "line(state) -> ([(move, value)], nodes): principal line"},
+    {"ismcts", k_ismcts, METH_VARARGS, "ismcts(worlds, seat, seed, nodes, max_iterations, exploration, scale, base, leaf, playouts, jass_cards) -> ([(move, visits, total)], iterations, nodes)"},
     {"tables", k_tables, METH_VARARGS, "tables(stamp=-1) -> (last stamp, [log2 slots of the kept tables])"},
     {NULL, NULL, 0, NULL},
 };

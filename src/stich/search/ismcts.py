@@ -5,7 +5,8 @@ kernel covers (docs/search.md, "Information-set MCTS").
 One tree of the searching seat's information sets, shared by all determinizations. Each
 iteration:
 
-1. draws a world from the root information state (``stich.core.game.sample_world``);
+1. takes the next world of a pool drawn once from the root information state
+   (``stich.core.game.sample_world``, ``worlds(nodes)`` of them, round robin);
 2. descends the tree in that world: at every node, whoever acts (the searching seat, a
    partner, an opponent: their moves are nodes too, as in single-observer ISMCTS), the
    edges of the moves legal in this world are "available" once more, and the move with the
@@ -25,9 +26,11 @@ iteration:
 The budget is in NODES, counted as ``pimc`` counts them: solver nodes, playout steps, the
 random moves of a rollout and every move applied in the tree's descent (one node each); a
 search stops before the iteration that would start at or past the budget, so it spends at
-most the budget plus one iteration. All randomness comes from the seed; the moves, rewards
-and node counts are the same on the native kernel and on the Python path
-(``stich.search.pysearch``), so a seed and a budget give the same choice on either.
+most the budget plus one iteration. All randomness comes from the seed: the pool's worlds
+from ``random.Random(seed + i)``, the tree's choices, rollouts and playout seeds from one
+SplitMix64 stream. The native kernel runs the whole search in one call (``_kernel.ismcts``);
+the Python path (``stich.search.pysearch``) takes the same steps, so visits, values and node
+counts are the same on either and a seed and a budget give the same choice.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from typing import ClassVar
 
 from stich import search
 from stich.core.actions import Action
+from stich.core.dealing import splitmix64
 from stich.core.game import Game, sample_world
 from stich.core.knowledge import InfoState
 from stich.search import JASS_EXACT_CARDS, side
@@ -56,10 +60,16 @@ LEAVES = {L.SCHNAPSEN: "rollout", L.CONTRACT: "rollout", L.JASS: "playouts"}
 contract games' leaves are always solved); chosen on tuning runs (docs/search.md)."""
 PLAYOUTS = 8
 """Random kernel playouts a leaf where the leaf is ``"playouts"``."""
-MAX_ITERATIONS = 5000
-"""Iterations at most per search, as ``pimc`` stops at ``MAX_SAMPLES`` worlds: where leaves
-cost next to nothing (the contract games' small solves) the tree's Python steps would
-otherwise take seconds a move."""
+MAX_ITERATIONS = 100_000
+"""Iterations at most per search, as ``pimc`` stops at ``MAX_SAMPLES`` worlds (where leaves
+cost next to nothing, the contract games' small solves, the tree would grow without bound)."""
+MAX_WORLDS = 512
+"""The most worlds in a search's pool."""
+NODES_A_WORLD = 4000
+"""A pool holds one world for every this many nodes of the budget (at least ``MIN_WORLDS``,
+at most ``MAX_WORLDS``): drawing a world costs about as much as a few thousand nodes."""
+MIN_WORLDS = 16
+_LEAF_CODES = {"rollout": 0, "playouts": 1}
 _NO_ROLLOUT = frozenset({L.CLAIM, L.CLOSE})
 _I = L.INDEX
 _HAND = [_I[f"hand{i}"] for i in range(4)]
@@ -106,6 +116,11 @@ class _Walk:
             return played, total
         assert self.engine is not None
         return py_playouts(self.engine, seed, count)
+
+
+def worlds(nodes: int) -> int:
+    """The worlds in the pool of a search with budget ``nodes``."""
+    return max(MIN_WORLDS, min(MAX_WORLDS, nodes // NODES_A_WORLD))
 
 
 def small(state: tuple[int, ...]) -> bool:
@@ -170,7 +185,8 @@ class Result:
 
 
 class Ismcts:
-    """A search from one information state; :meth:`run` spends a node budget."""
+    """A search from one information state; :meth:`run` spends a node budget (on the Python
+    path, :meth:`prepare` then :meth:`iterate` take its steps one by one)."""
 
     EXPLORATION: ClassVar[float] = EXPLORATION
 
@@ -185,31 +201,46 @@ class Ismcts:
         if leaf not in (None, "rollout", "playouts"):
             raise ValueError(f"ismcts: leaf must be 'rollout' or 'playouts', not {leaf!r}")
         self.playouts = PLAYOUTS if playouts is None else playouts
-        self.rng = random.Random(seed ^ 0x5DEECE66D)
+        self.stream = next(splitmix64(seed))
+        """The seed of the search's SplitMix64 stream (the kernel's ``rng``)."""
+        self.numbers = splitmix64(self.stream)
         self.root = Node()
         self.iterations = 0
         self.nodes = 0
-        first = self._world()
-        if not search.in_card_play(first):
+        self.pool: list[Game] = [self._world(0)]
+        if not search.in_card_play(self.pool[0]):
             raise NotCardPlay(f"{info.game}: information-set search covers card play only")
-        state = kernel_state(first)
+        state = kernel_state(self.pool[0])
         self.base = running(state)
         self.scale = _scale(state)
         self.leaf = LEAVES[state[_I["fam"]]] if leaf is None else leaf
 
-    def _world(self) -> Game:
-        return sample_world(self.info, random.Random(self.seed + self.iterations))
+    def _world(self, index: int) -> Game:
+        return sample_world(self.info, random.Random(self.seed + index))
+
+    def prepare(self, nodes: int) -> None:
+        """Draw the pool of worlds for a search with budget ``nodes``."""
+        self.pool += [self._world(i) for i in range(len(self.pool), worlds(nodes))]
 
     def run(self, nodes: int) -> Result:
         """Iterate until ``nodes`` are spent (at least one iteration, at most
         ``MAX_ITERATIONS``)."""
+        self.prepare(nodes)
+        if self.kernel is not None and self.iterations == 0:
+            root, self.iterations, self.nodes = self.kernel.ismcts(
+                [kernel_state(world) for world in self.pool], self.seat, self.stream, nodes,
+                MAX_ITERATIONS, self.exploration, self.scale, self.base,
+                _LEAF_CODES[self.leaf], self.playouts, JASS_EXACT_CARDS)
+            for move, visits, total in root:
+                self.root.edges[move] = Edge(visits, total)
+            return self.result()
         while self.iterations == 0 or (self.nodes < nodes
                                        and self.iterations < MAX_ITERATIONS):
             self.iterate()
         return self.result()
 
     def result(self) -> Result:
-        walk = _Walk(self._world(), self.kernel)
+        walk = _Walk(self.pool[0], self.kernel)
         moves = walk.legal()
         edges = [self.root.edges.get(move, Edge()) for move in moves]
         return Result(tuple(move_action(move) for move in moves),
@@ -219,8 +250,9 @@ class Ismcts:
                       self.iterations, self.nodes)
 
     def iterate(self) -> None:
-        """One determinization, descent, leaf value and backup."""
-        walk = _Walk(self._world(), self.kernel)
+        """One iteration on the Python path: the pool's next world, descent, leaf value and
+        backup (the kernel's ``ismcts`` takes the same steps)."""
+        walk = _Walk(self.pool[self.iterations % len(self.pool)], None)
         self.iterations += 1
         node: Node | None = self.root
         path: list[tuple[Edge, int]] = []
@@ -247,14 +279,14 @@ class Ismcts:
 
     def _select(self, node: Node, moves: list[int]) -> tuple[Edge, int]:
         edges = node.edges
-        fresh = [move for move in moves if move not in edges or edges[move].visits == 0]
         for move in moves:
             edge = edges.get(move)
             if edge is None:
                 edge = edges[move] = Edge()
             edge.available += 1
+        fresh = [move for move in moves if edges[move].visits == 0]
         if fresh:
-            move = fresh[self.rng.randrange(len(fresh))]
+            move = fresh[next(self.numbers) % len(fresh)]
             return edges[move], move
         c = self.exploration
         best, best_score = moves[0], -math.inf
@@ -269,7 +301,7 @@ class Ismcts:
     def _leaf(self, walk: _Walk) -> float:
         """The leaf's value for the max side, from the root's written points on."""
         if self.leaf == "playouts" and not small(walk.state):
-            played, total = walk.playouts(self.rng.getrandbits(64), self.playouts)
+            played, total = walk.playouts(next(self.numbers), self.playouts)
             self.nodes += played
             return running(walk.state) - self.base + total / self.playouts
         while not small(walk.state):
@@ -277,7 +309,7 @@ class Ismcts:
             if not moves:
                 break
             moves = [move for move in moves if move not in _NO_ROLLOUT] or moves
-            walk.apply(moves[self.rng.randrange(len(moves))])
+            walk.apply(moves[next(self.numbers) % len(moves)])
             self.nodes += 1
         if not walk.legal():
             return float(running(walk.state) - self.base)

@@ -456,7 +456,7 @@ class Cluster:
                         return answer
         finally:
             await pubsub.unsubscribe(reply)
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
         raise LobbyError("the worker holding this table does not answer", 503, "worker_silent")
 
     async def relay(self, owner: str, table_id: str, seat: int | None, since: int, socket: Any,
