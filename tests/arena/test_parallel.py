@@ -113,3 +113,25 @@ def test_game_and_bots_are_needed_without_resume() -> None:
     result = arena("schnapsen", "rules")
     assert result.exit_code == 1
     assert "give the game and both bots (GAME A B), or --resume DIR" in result.stderr
+
+
+def test_the_margin_a_deal_and_its_interval() -> None:
+    """A's game points less B's a deal: the ratio of the sums, its interval from the matches
+    as clusters (the sample variance of each match's margin less the mean times its deals)."""
+    from stich.arena.report import MatchOutcome
+    report = ArenaReport("jass", "ismcts", "pimc")
+    played = [(9, 400, 300), (12, 500, 560), (10, 470, 410), (8, 300, 310)]
+    for deals, a, b in played:
+        report.add(MatchOutcome(deals, 0, a, b, deals, deals, 1, int(a > b)))
+    mean, low, high = report.margin()
+    total = sum(d for d, _, _ in played)
+    assert mean == pytest.approx(sum(a - b for _, a, b in played) / total)  # 90/39
+    residuals = [(a - b) - mean * d for d, a, b in played]
+    error = (len(played) / (len(played) - 1) * sum(r * r for r in residuals)) ** 0.5 / total
+    assert (low, high) == pytest.approx((mean - 1.96 * error, mean + 1.96 * error))
+    assert low < 0 < high  # four matches this mixed do not tell the sides apart
+    assert any(line.startswith("game points per deal, A less B: +2.308 (95% CI ")
+               for line in report.lines())
+    one = ArenaReport("jass", "a", "b")
+    one.add(MatchOutcome(3, 1, 10, 0, 3, 3, 1, 1))
+    assert one.margin()[1:] == (float("-inf"), float("inf"))

@@ -107,9 +107,16 @@ class ArenaReport:
     b_shares: int = 0
     unit: Unit | None = None
     """What a unit is in this game (the summary says so); None: units in general."""
+    margins: tuple[int, int, int] = (0, 0, 0)
+    """Over the matches, the sums of m*m, m*n and n*n for each match's margin m (A's game
+    points less B's) and deals n: what the margin's interval needs (:meth:`margin`)."""
 
     def add(self, outcome: MatchOutcome) -> None:
         """Count one more finished match."""
+        margin = outcome.a_points - outcome.b_points
+        mm, mn, nn = self.margins
+        self.margins = (mm + margin * margin, mn + margin * outcome.deals,
+                        nn + outcome.deals * outcome.deals)
         self.matches += 1
         self.deals += outcome.deals
         self.a_deals += outcome.a_deals
@@ -119,6 +126,19 @@ class ArenaReport:
         self.b_shares += outcome.b_shares
         self.units += outcome.units
         self.a_units += outcome.a_units
+
+    def margin(self, z: float = 1.96) -> tuple[float, float, float]:
+        """A's game points less B's a deal, with its 95% interval: the ratio of the sums over
+        the deals, its standard error from the matches as independent clusters (the deals of a
+        match hang together), so (mean, low, high); an infinite interval below two matches."""
+        deals = max(self.deals, 1)
+        mean = (self.a_points - self.b_points) / deals
+        if self.matches < 2:
+            return (mean, -math.inf, math.inf)
+        mm, mn, nn = self.margins
+        spread = max(0.0, mm - 2 * mean * mn + mean * mean * nn)
+        error = math.sqrt(self.matches / (self.matches - 1) * spread) / deals
+        return (mean, mean - z * error, mean + z * error)
 
     def lines(self) -> list[str]:
         """The summary lines (scripts read them: keep their wording)."""
@@ -133,6 +153,8 @@ class ArenaReport:
             f"{self.a_units / max(self.units, 1):.1%} (95% CI {low:.1%}-{high:.1%})",
             f"deals won by A: {self.a_deals}/{self.deals} = {self.a_deals / deals:.1%}",
             f"game points per deal: A {self.a_points / deals:.3f}, B {self.b_points / deals:.3f}",
+            "game points per deal, A less B: {:+.3f} (95% CI {:+.3f} to {:+.3f})".format(
+                *self.margin()),
         ] + ([] if self.a_shares == self.b_shares else [
             f"game points per deal and player: A {self.a_points / max(self.a_shares, 1):.3f}, "
             f"B {self.b_points / max(self.b_shares, 1):.3f}",
