@@ -121,9 +121,12 @@ def test_agreement_is_fitted_to_the_opponent() -> None:
 
 
 @pytest.mark.parametrize(("other", "trusted"), [("rules", True), ("random", False)])
-def test_the_expert_learns_how_far_to_trust_the_model(other: str, trusted: bool) -> None:
+def test_the_expert_learns_how_far_to_trust_the_model(other: str, trusted: bool,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Over a few deals against the rules bot (the model itself) the card rate rises above
-    the prior; against the random bot it falls below it."""
+    the prior; against the random bot it falls below it (the PIMC path's inference, here for
+    every decision)."""
+    monkeypatch.setattr(ExpertBot, "TREE_GAMES", frozenset())
     expert = ExpertBot(3, nodes=40_000)
     play_deals(expert, other, 3)
     prior = Agreement().rates()["card"]
@@ -223,6 +226,7 @@ def _first_close_check(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, list[
         return result
 
     monkeypatch.setattr(ExpertBot, "_check_close", spy)
+    monkeypatch.setattr(ExpertBot, "TREE_GAMES", frozenset())  # the PIMC path decides closes
     for seed in range(6):
         game = Schnapsen.deal(seed, seed % 2)
         bots = [ExpertBot(seed * 2 + seat, nodes=200_000) for seat in range(2)]
@@ -410,3 +414,28 @@ def test_the_expert_can_weigh_worlds_by_the_solver_model() -> None:
     assert sorted(w.position() for w, _, _ in drawn) == sorted(w.position() for w, _, _ in weighed)
     assert plain.inferred == 0 < solver.inferred
     assert [c for _, _, c in drawn] != [c for _, _, c in weighed]
+
+
+def test_the_open_stock_is_the_trees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Schnapsen (ExpertBot.TREE_GAMES): while the stock is open (S-3 to S-7) the expert plays
+    the move of information-set MCTS at its budget; once it is closed, its PIMC path's."""
+    import stich.bots.expert.bot as expert_bot
+
+    calls: list[tuple[int | None, Any]] = []
+    original = expert_bot.tree_search
+
+    def spy(info: Any, seed: int, nodes: int | None, native: bool | None = None) -> Any:
+        answer = original(info, seed, nodes, native)
+        calls.append((nodes, answer[0]))
+        return answer
+
+    monkeypatch.setattr(expert_bot, "tree_search", spy)
+    game = new_deal("schnapsen", 4)
+    seat = game.current_player()
+    action = ExpertBot(3, nodes=20_000).choose(game.information_state(seat))
+    assert calls == [(20_000, action)]
+    game.apply(next(a for a in game.legal_actions() if a.verb == "close"))
+    other = game.current_player()
+    assert ExpertBot(3, nodes=20_000).choose(game.information_state(other)) in (
+        game.legal_actions())
+    assert len(calls) == 1  # the closed stock is the PIMC path's

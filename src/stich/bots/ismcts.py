@@ -28,6 +28,21 @@ CONTRACT_LATE_CARDS = 3
 _I = L.INDEX
 
 
+DEFAULT_NODES = 300_000
+"""The budget of a search where a bot has none in nodes."""
+
+
+def tree_search(info: InfoState, seed: int, nodes: int | None, native: bool | None = None,
+                exploration: float | None = None, leaf: str | None = None
+                ) -> tuple[Action, int]:
+    """The move information-set MCTS chooses at a budget of ``nodes`` (``DEFAULT_NODES``
+    where None), and the nodes it spent: for the bots that search so (``ismcts``, the
+    ``expert`` where ``ExpertBot.TREE_GAMES`` says)."""
+    searcher = Ismcts(info, seed, native, exploration, leaf)
+    result = searcher.run(nodes if nodes is not None else DEFAULT_NODES)
+    return result.best, result.nodes
+
+
 class IsmctsBot(PimcBot):
     """Information-set MCTS in the phases where PIMC errs most, PIMC elsewhere."""
 
@@ -36,23 +51,20 @@ class IsmctsBot(PimcBot):
     """UCB's constant (None: ``stich.search.ismcts.EXPLORATION``)."""
     LEAF: ClassVar[str | None] = None
     """How big leaves are valued (None: by family, ``stich.search.ismcts.LEAVES``)."""
-    DEFAULT_NODES: ClassVar[int] = 300_000
-    """The budget when neither nodes nor think_ms is given."""
-
     def choose(self, info: InfoState) -> Action:
         legal = info.legal_actions()
         if len(legal) == 1 or not all(action.verb in KERNEL_VERBS for action in legal):
             return super().choose(info)
         seed = self.rng.getrandbits(64)
-        if not self._searched_phase(info, seed):
+        if not self.searched_phase(info, seed):
             return super().choose(info)
-        searcher = Ismcts(info, seed, self.native, self.EXPLORATION, self.LEAF)
-        result = searcher.run(self.nodes if self.nodes is not None else self.DEFAULT_NODES)
-        self.searched += result.nodes
-        return result.best
+        action, spent = tree_search(info, seed, self.nodes, self.native, self.EXPLORATION,
+                                    self.LEAF)
+        self.searched += spent
+        return action
 
     @staticmethod
-    def _searched_phase(info: InfoState, seed: int) -> bool:
+    def searched_phase(info: InfoState, seed: int) -> bool:
         """Whether the decision lies in a phase of the search (what it reads is public: the
         stock's state, the number of cards in each hand)."""
         world = sample_world(info, random.Random(seed))
