@@ -90,16 +90,38 @@ def test_hidden_cards_are_never_read() -> None:
 
 
 @pytest.mark.skipif(not native_available(), reason="the native kernel is not built")
+@pytest.mark.parametrize("observers", ["single", "multiple"])
 @pytest.mark.parametrize("leaf", ["rollout", "playouts"])
 @pytest.mark.parametrize("game", GAMES)
-def test_same_search_on_both_paths(game: str, leaf: str) -> None:
+def test_same_search_on_both_paths(game: str, leaf: str, observers: str) -> None:
     """The native kernel (the whole search in one call) and the Python path give the same
-    visits, values and nodes."""
+    visits, values and nodes, with one tree or one a seat."""
     position = _position(game, 2)
     info = position.information_state(position.current_player())
-    native = Ismcts(info, 4, native=True, leaf=leaf).run(6000)
-    python = Ismcts(info, 4, native=False, leaf=leaf).run(6000)
+    native = Ismcts(info, 4, native=True, leaf=leaf, observers=observers).run(6000)
+    python = Ismcts(info, 4, native=False, leaf=leaf, observers=observers).run(6000)
     assert native == python and native.iterations > 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tree_for_each_seat(game: str) -> None:
+    """Multiple observers: a tree a seat; each follows every move (its root has the first
+    mover's moves) and the searching seat's root counts every iteration; the seats' trees
+    part where what they see parts (their own hands), so they are not all alike."""
+    position = _position(game, 1)
+    seat = position.current_player()
+    searcher = Ismcts(position.information_state(seat), 3, native=False, observers="multiple")
+    result = searcher.run(4000)
+    assert len(searcher.trees) == position.SEATS and searcher.root is searcher.trees[seat]
+    assert sum(result.visits) == result.iterations
+    assert all(sum(edge.visits for edge in tree.edges.values()) == result.iterations
+               for tree in searcher.trees)
+    assert len(searcher.trees[seat].edges) == len(position.legal_actions())
+    others = [tree for index, tree in enumerate(searcher.trees) if index != seat]
+    # another seat's hand differs between the worlds: its tree has nodes apart for them
+    assert any(len(edge.after) > 1 for tree in others for edge in tree.edges.values())
+    with pytest.raises(ValueError, match="observers"):
+        Ismcts(position.information_state(seat), 1, observers="all")
 
 
 def test_registered_with_budgets() -> None:

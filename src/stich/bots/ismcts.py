@@ -33,12 +33,12 @@ DEFAULT_NODES = 300_000
 
 
 def tree_search(info: InfoState, seed: int, nodes: int | None, native: bool | None = None,
-                exploration: float | None = None, leaf: str | None = None
-                ) -> tuple[Action, int]:
+                exploration: float | None = None, leaf: str | None = None,
+                observers: str | None = None) -> tuple[Action, int]:
     """The move information-set MCTS chooses at a budget of ``nodes`` (``DEFAULT_NODES``
     where None), and the nodes it spent: for the bots that search so (``ismcts``, the
     ``expert`` where ``ExpertBot.TREE_GAMES`` says)."""
-    searcher = Ismcts(info, seed, native, exploration, leaf)
+    searcher = Ismcts(info, seed, native, exploration, leaf, observers=observers)
     result = searcher.run(nodes if nodes is not None else DEFAULT_NODES)
     return result.best, result.nodes
 
@@ -51,6 +51,8 @@ class IsmctsBot(PimcBot):
     """UCB's constant (None: ``stich.search.ismcts.EXPLORATION``)."""
     LEAF: ClassVar[str | None] = None
     """How big leaves are valued (None: by family, ``stich.search.ismcts.LEAVES``)."""
+    OBSERVERS: ClassVar[str | None] = None
+    """One tree or one a seat (None: ``stich.search.ismcts.OBSERVERS``)."""
     def choose(self, info: InfoState) -> Action:
         legal = info.legal_actions()
         if len(legal) == 1 or not all(action.verb in KERNEL_VERBS for action in legal):
@@ -59,7 +61,7 @@ class IsmctsBot(PimcBot):
         if not self.searched_phase(info, seed):
             return super().choose(info)
         action, spent = tree_search(info, seed, self.nodes, self.native, self.EXPLORATION,
-                                    self.LEAF)
+                                    self.LEAF, self.OBSERVERS)
         self.searched += spent
         return action
 

@@ -1118,26 +1118,40 @@ static double leaf_value(Search *s, const Spec *sp, St *st) {
     return (double)(running(sp, st) - s->base + value);
 }
 
-/* One iteration in world ``w`` (ismcts.Ismcts.iterate); -1: no memory. */
-static int iterate(Search *s, Tree *t, const Spec *sp, const St *world) {
+/* One iteration in a world (ismcts.Ismcts.iterate); -1: no memory. With one tree (``ntrees``
+ * 1) every move is chosen in the searching seat's tree and its nodes are keyed by that seat's
+ * hand (single observer); with one tree a seat (``ntrees`` = seats), each move is chosen in
+ * the tree of the seat that moves, and every seat's tree follows it, its nodes keyed by that
+ * seat's own hand (multiple observers). */
+static int iterate(Search *s, Tree *trees, int ntrees, const Spec *sp, const St *world) {
     St st = *world;
-    int node = 0, path[512], sign[512], len = 0, moves[MAXMOVES], n;
+    int node[4] = {0, 0, 0, 0}, path[4][512], sign[512], len = 0, moves[MAXMOVES], n;
     while (len < 512 && (n = legal(sp, &st, moves)) > 0) {
-        int e = select_edge(s, t, node, moves, n);
+        int actor = st.to_act, chooser = ntrees == 1 ? 0 : actor;
+        int e = select_edge(s, &trees[chooser], node[chooser], moves, n);
         if (e < 0) return -1;
-        int actor = st.to_act, fresh = t->edges[e].visits == 0;
-        apply(sp, &st, t->edges[e].move);
+        int move = trees[chooser].edges[e].move, fresh = trees[chooser].edges[e].visits == 0;
+        for (int k = 0; k < ntrees; k++) {
+            path[k][len] = k == chooser ? e : tree_edge(&trees[k], node[k], move);
+            if (path[k][len] < 0) return -1;
+        }
+        apply(sp, &st, move);
         s->nodes++;
-        path[len] = e; sign[len] = sp->maxmask >> actor & 1 ? 1 : -1; len++;
+        sign[len] = sp->maxmask >> actor & 1 ? 1 : -1;
+        len++;
         if (fresh) break;
-        if ((node = tree_child(t, e, st.hand[s->seat])) < 0) return -1;
+        for (int k = 0; k < ntrees; k++) {
+            u64 seen = st.hand[ntrees == 1 ? s->seat : k];
+            if ((node[k] = tree_child(&trees[k], path[k][len - 1], seen)) < 0) return -1;
+        }
     }
     double value = leaf_value(s, sp, &st) / s->scale;
     if (s->ctx.oom) return -1;
-    for (int i = 0; i < len; i++) {
-        t->edges[path[i]].visits++;
-        t->edges[path[i]].total += sign[i] * value;
-    }
+    for (int k = 0; k < ntrees; k++)
+        for (int i = 0; i < len; i++) {
+            trees[k].edges[path[k][i]].visits++;
+            trees[k].edges[path[k][i]].total += sign[i] * value;
+        }
     return 0;
 }
 
@@ -1146,10 +1160,11 @@ static PyObject *k_ismcts(PyObject *Py_UNUSED(self), PyObject *args) {
     Search s;
     unsigned long long seed;
     long long budget, max_iterations;
+    int multiple = 0;
     memset(&s, 0, sizeof s);
-    if (!PyArg_ParseTuple(args, "O!iKLLddiiii", &PyList_Type, &list, &s.seat, &seed, &budget,
+    if (!PyArg_ParseTuple(args, "O!iKLLddiiii|p", &PyList_Type, &list, &s.seat, &seed, &budget,
                           &max_iterations, &s.exploration, &s.scale, &s.base, &s.mode,
-                          &s.playouts, &s.jass_cards))
+                          &s.playouts, &s.jass_cards, &multiple))
         return NULL;
     Py_ssize_t count = PyList_GET_SIZE(list);
     if (count < 1 || s.seat < 0 || s.seat > 3 || s.playouts < 1 || s.scale <= 0) {
@@ -1168,28 +1183,30 @@ static PyObject *k_ismcts(PyObject *Py_UNUSED(self), PyObject *args) {
         free(specs); free(worlds); return NULL;
     }
     s.rng = seed;
-    Tree t;
-    memset(&t, 0, sizeof t);
+    Tree trees[4];
+    memset(trees, 0, sizeof trees);
+    int ntrees = multiple ? specs[0].nseats : 1, failed = 0;
+    for (int k = 0; k < ntrees; k++) failed |= tree_node(&trees[k]) < 0;
+    Tree *mine = &trees[ntrees == 1 ? 0 : s.seat];
     long long iterations = 0;
-    int failed = tree_node(&t) < 0;
     Py_BEGIN_ALLOW_THREADS
     while (!failed && (iterations == 0 || (s.nodes < budget && iterations < max_iterations))) {
         Py_ssize_t w = (Py_ssize_t)(iterations % count);
         iterations++;
-        failed = iterate(&s, &t, &specs[w], &worlds[w]) < 0;
+        failed = iterate(&s, trees, ntrees, &specs[w], &worlds[w]) < 0;
     }
     Py_END_ALLOW_THREADS
     if (s.ctx.stamp > last_stamp) last_stamp = s.ctx.stamp;
     ctx_free(&s.ctx);
     free(specs); free(worlds);
     PyObject *root = failed ? NULL : PyList_New(0);
-    for (int e = failed ? -1 : t.first[0]; e >= 0 && root; e = t.edges[e].next) {
-        PyObject *item = Py_BuildValue("(iid)", t.edges[e].move, t.edges[e].visits,
-                                       t.edges[e].total);
+    for (int e = failed ? -1 : mine->first[0]; e >= 0 && root; e = mine->edges[e].next) {
+        PyObject *item = Py_BuildValue("(iid)", mine->edges[e].move, mine->edges[e].visits,
+                                       mine->edges[e].total);
         if (!item || PyList_Append(root, item) < 0) { Py_XDECREF(item); Py_CLEAR(root); }
         else Py_DECREF(item);
     }
-    tree_free(&t);
+    for (int k = 0; k < 4; k++) tree_free(&trees[k]);
     if (failed) return PyErr_NoMemory();
     if (!root) return NULL;
     return Py_BuildValue("(NLL)", root, iterations, s.nodes);
@@ -1392,7 +1409,7 @@ static PyMethodDef methods[] = {
     {"analyze", k_analyze, METH_VARARGS, "analyze(state, horizon=-1, table=TT_MAX_ENTRIES) -> ([(move, value)], nodes)"},
     {"solve", k_solve, METH_VARARGS, "solve(state, horizon=-1, table=TT_MAX_ENTRIES) -> (value, nodes)"},
     {"line", k_line, METH_VARARGS, "line(state) -> ([(move, value)], nodes): principal line"},
-    {"ismcts", k_ismcts, METH_VARARGS, "ismcts(worlds, seat, seed, nodes, max_iterations, exploration, scale, base, leaf, playouts, jass_cards) -> ([(move, visits, total)], iterations, nodes)"},
+    {"ismcts", k_ismcts, METH_VARARGS, "ismcts(worlds, seat, seed, nodes, max_iterations, exploration, scale, base, leaf, playouts, jass_cards, multiple=False) -> ([(move, visits, total)], iterations, nodes)"},
     {"tables", k_tables, METH_VARARGS, "tables(stamp=-1) -> (last stamp, [log2 slots of the kept tables])"},
     {NULL, NULL, 0, NULL},
 };

@@ -1,27 +1,30 @@
-"""Information-set Monte Carlo tree search over card play (SO-ISMCTS: Cowling, Powley and
-Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), for every game the
-kernel covers (docs/search.md, "Information-set MCTS").
+"""Information-set Monte Carlo tree search over card play (Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), for every game the kernel covers
+(docs/search.md, "Information-set MCTS"): multiple-observer (MO-ISMCTS, ``OBSERVERS`` =
+``"multiple"``: a tree for each seat, each seat's moves chosen in its own tree from what it
+knows) or single-observer (SO-ISMCTS, ``"single"``: the searching seat's tree for every move).
 
-One tree of the searching seat's information sets, shared by all determinizations. Each
-iteration:
+The trees are shared by all determinizations. Each iteration:
 
 1. takes the next world of a pool drawn once from the root information state
    (``stich.core.game.sample_world``, ``worlds(nodes)`` of them, round robin);
-2. descends the tree in that world: at every node, whoever acts (the searching seat, a
-   partner, an opponent: their moves are nodes too, as in single-observer ISMCTS), the
-   edges of the moves legal in this world are "available" once more, and the move with the
-   best UCB value among them is taken (``mean + C sqrt(ln available / visits)``, the mean for
-   the side of the seat that acts); a move not tried yet is tried first;
-3. the node after a move is the searching seat's next information set: the move and the
-   seat's own hand after it (a Schnapsen draw it sees), never a hidden card;
-4. the first move never tried (expansion) ends the descent; the leaf is valued in the world
-   by the kernel: exactly by the solver where the rest of the deal is small (Schnapsen with
-   the stock closed or exhausted, Jass with at most ``JASS_EXACT_CARDS`` cards a hand, the
-   contract games always, as ``pimc`` solves them), otherwise by ``LEAVES``: ``"rollout"``
-   plays random moves (no claims or closes) until it is small, then solves; ``"playouts"``
-   averages ``PLAYOUTS`` random kernel playouts to the end;
+2. descends in that world: the seat that acts (the searching seat, a partner, an opponent)
+   chooses in its own tree (one observer: in the searching seat's); the edges of the moves
+   legal in this world there are "available" once more, and the move with the best UCB
+   value among them is taken (``mean + C sqrt(ln available / visits)``, the mean for the
+   side of the seat that acts); a move not tried yet is tried first; every other tree
+   follows the move;
+3. the node after a move is each tree's seat's next information set: the move and that
+   seat's own hand after it (a Schnapsen draw it sees), never a card it does not see;
+4. the first move never tried in the chooser's tree (expansion) ends the descent; the leaf
+   is valued in the world by the kernel: exactly by the solver where the rest of the deal is
+   small (Schnapsen with the stock closed or exhausted, Jass with at most
+   ``JASS_EXACT_CARDS`` cards a hand, the contract games always, as ``pimc`` solves them),
+   otherwise by ``LEAVES``: ``"rollout"`` plays random moves (no claims or closes) until it
+   is small, then solves; ``"playouts"`` averages ``PLAYOUTS`` random kernel playouts to the
+   end;
 5. the value (the solver's units for the root seat's side, less what was already written at
-   the root; divided by the family's scale for UCB) is backed up along the path.
+   the root; divided by the family's scale for UCB) is backed up along every tree's path.
 
 The budget is in NODES, counted as ``pimc`` counts them: solver nodes, playout steps, the
 random moves of a rollout and every move applied in the tree's descent (one node each); a
@@ -63,6 +66,10 @@ PLAYOUTS = 8
 MAX_ITERATIONS = 100_000
 """Iterations at most per search, as ``pimc`` stops at ``MAX_SAMPLES`` worlds (where leaves
 cost next to nothing, the contract games' small solves, the tree would grow without bound)."""
+OBSERVERS = "multiple"
+"""Whose information the trees follow: ``"multiple"``, one tree a seat, each move chosen in
+its mover's tree from what the mover knows (MO-ISMCTS), or ``"single"``, the searching seat's
+tree for every move (SO-ISMCTS); chosen on paired runs (docs/search.md)."""
 MAX_WORLDS = 512
 """The most worlds in a search's pool."""
 NODES_A_WORLD = 4000
@@ -192,7 +199,7 @@ class Ismcts:
 
     def __init__(self, info: InfoState, seed: int, native: bool | None = None,
                  exploration: float | None = None, leaf: str | None = None,
-                 playouts: int | None = None) -> None:
+                 playouts: int | None = None, observers: str | None = None) -> None:
         self.info = info
         self.seat = info.seat
         self.seed = seed
@@ -201,10 +208,13 @@ class Ismcts:
         if leaf not in (None, "rollout", "playouts"):
             raise ValueError(f"ismcts: leaf must be 'rollout' or 'playouts', not {leaf!r}")
         self.playouts = PLAYOUTS if playouts is None else playouts
+        self.observers = OBSERVERS if observers is None else observers
+        if self.observers not in ("single", "multiple"):
+            raise ValueError("ismcts: observers must be 'single' or 'multiple', not "
+                             f"{self.observers!r}")
         self.stream = next(splitmix64(seed))
         """The seed of the search's SplitMix64 stream (the kernel's ``rng``)."""
         self.numbers = splitmix64(self.stream)
-        self.root = Node()
         self.iterations = 0
         self.nodes = 0
         self.pool: list[Game] = [self._world(0)]
@@ -214,6 +224,11 @@ class Ismcts:
         self.base = running(state)
         self.scale = _scale(state)
         self.leaf = LEAVES[state[_I["fam"]]] if leaf is None else leaf
+        self.trees = [Node() for _ in range(
+            1 if self.observers == "single" else state[_I["nseats"]])]
+        """The trees' roots: the searching seat's alone (single observer), or one a seat."""
+        self.root = self.trees[0 if self.observers == "single" else self.seat]
+        """The searching seat's tree."""
 
     def _world(self, index: int) -> Game:
         return sample_world(self.info, random.Random(self.seed + index))
@@ -230,7 +245,8 @@ class Ismcts:
             root, self.iterations, self.nodes = self.kernel.ismcts(
                 [kernel_state(world) for world in self.pool], self.seat, self.stream, nodes,
                 MAX_ITERATIONS, self.exploration, self.scale, self.base,
-                _LEAF_CODES[self.leaf], self.playouts, JASS_EXACT_CARDS)
+                _LEAF_CODES[self.leaf], self.playouts, JASS_EXACT_CARDS,
+                self.observers == "multiple")
             for move, visits, total in root:
                 self.root.edges[move] = Edge(visits, total)
             return self.result()
@@ -254,28 +270,34 @@ class Ismcts:
         backup (the kernel's ``ismcts`` takes the same steps)."""
         walk = _Walk(self.pool[self.iterations % len(self.pool)], None)
         self.iterations += 1
-        node: Node | None = self.root
-        path: list[tuple[Edge, int]] = []
-        while node is not None:
-            moves = walk.legal()
-            if not moves:
-                break
-            edge, move = self._select(node, moves)
+        single = len(self.trees) == 1
+        nodes = list(self.trees)
+        paths: list[list[Edge]] = [[] for _ in nodes]
+        signs: list[int] = []
+        while moves := walk.legal():
             actor = walk.state[_I["to_act"]]
+            chooser = 0 if single else actor
+            edge, move = self._select(nodes[chooser], moves)
             fresh = edge.visits == 0
+            for k, node in enumerate(nodes):
+                paths[k].append(edge if k == chooser else node.edges.setdefault(move, Edge()))
             walk.apply(move)
             self.nodes += 1
-            path.append((edge, side(walk.state, actor)))
+            signs.append(side(walk.state, actor))
             if fresh:
                 break
-            seen = walk.state[_HAND[self.seat]]
-            node = edge.after.get(seen)
-            if node is None:
-                node = edge.after[seen] = Node()
+            for k, path in enumerate(paths):
+                seen = walk.state[_HAND[self.seat if single else k]]
+                after = path[-1].after
+                child = after.get(seen)
+                if child is None:
+                    child = after[seen] = Node()
+                nodes[k] = child
         value = self._leaf(walk) / self.scale
-        for edge, sign in path:
-            edge.visits += 1
-            edge.total += sign * value
+        for path in paths:
+            for edge, sign in zip(path, signs, strict=True):
+                edge.visits += 1
+                edge.total += sign * value
 
     def _select(self, node: Node, moves: list[int]) -> tuple[Edge, int]:
         edges = node.edges
