@@ -74,7 +74,7 @@ def test_install_without_compiler(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_kernel_under_sanitizers(tmp_path: Path) -> None:
-    """-fsanitize=address,undefined: the kernel's tests (differential, solver, corpus) run
+    """-fsanitize=address,undefined: the kernel's tests (differential, solver, corpus, ismcts) run
     without a sanitizer report (any report aborts the process)."""
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
@@ -93,4 +93,5 @@ def test_kernel_under_sanitizers(tmp_path: Path) -> None:
     out = _run(target, ["-c", "import stich.search._kernel as k; print(k.__file__)"], run_env)
     assert str(target) in out
     _run(target, ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/search/test_kernel.py",
-                  "tests/search/test_solver.py", "tests/search/test_conformance.py"], run_env)
+                  "tests/search/test_solver.py", "tests/search/test_conformance.py",
+                  "tests/search/test_ismcts.py"], run_env)
