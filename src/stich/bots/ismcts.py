@@ -56,7 +56,7 @@ class IsmctsBot(PimcBot):
     def choose(self, info: InfoState) -> Action:
         legal = info.legal_actions()
         if len(legal) == 1 or not all(action.verb in KERNEL_VERBS for action in legal):
-            return super().choose(info)
+            return super().choose(info)  # before a seed is drawn: pimc's stream as it was
         seed = self.rng.getrandbits(64)
         if not self.searched_phase(info, seed):
             return super().choose(info)
@@ -67,8 +67,11 @@ class IsmctsBot(PimcBot):
 
     @staticmethod
     def searched_phase(info: InfoState, seed: int) -> bool:
-        """Whether the decision lies in a phase of the search (what it reads is public: the
-        stock's state, the number of cards in each hand)."""
+        """Whether the decision lies in a phase of the search: card play with only kernel moves
+        legal (what it reads is public: the stock's state, the number of cards in each
+        hand)."""
+        if not all(action.verb in KERNEL_VERBS for action in info.legal_actions()):
+            return False
         world = sample_world(info, random.Random(seed))
         if not search.in_card_play(world):
             return False

@@ -585,6 +585,23 @@ static inline u64 splitmix(u64 *state) {
     return z ^ (z >> 31);
 }
 
+/* ``count`` random playouts from ``root`` on one SplitMix64 stream from ``seed``: the sum of
+ * their values for the max side; ``played`` grows by the moves played. */
+static long long playouts(const Spec *sp, const St *root, u64 seed, long long count,
+                          long long *played) {
+    long long total = 0;
+    u64 rng = seed;
+    for (long long i = 0; i < count; i++) {
+        St st = *root;
+        int moves[MAXMOVES], n;
+        while ((n = legal(sp, &st, moves)) > 0) {
+            total += apply(sp, &st, moves[splitmix(&rng) % (u64)n]);
+            (*played)++;
+        }
+    }
+    return total;
+}
+
 /* ---- the solver ------------------------------------------------------------------------ */
 
 #define TT_MAX_ENTRIES (1 << 22)
@@ -1092,15 +1109,7 @@ static int select_edge(Search *s, Tree *t, int node, const int *moves, int n) {
 static double leaf_value(Search *s, const Spec *sp, St *st) {
     int moves[MAXMOVES], n;
     if (s->mode == LEAF_PLAYOUTS && !small_rest(sp, st, s->jass_cards)) {
-        u64 rng = splitmix(&s->rng);
-        long long total = 0;
-        for (int i = 0; i < s->playouts; i++) {
-            St p = *st;
-            while ((n = legal(sp, &p, moves)) > 0) {
-                total += apply(sp, &p, moves[splitmix(&rng) % (u64)n]);
-                s->nodes++;
-            }
-        }
+        long long total = playouts(sp, st, splitmix(&s->rng), s->playouts, &s->nodes);
         return (double)(running(sp, st) - s->base) + (double)total / (double)s->playouts;
     }
     while (!small_rest(sp, st, s->jass_cards) && (n = legal(sp, st, moves)) > 0) {
@@ -1274,17 +1283,9 @@ static PyObject *k_playouts(PyObject *Py_UNUSED(self), PyObject *args) {
     Spec sp; St root;
     if (!PyArg_ParseTuple(args, "OKL", &obj, &seed, &count) || parse(obj, &sp, &root) < 0)
         return NULL;
-    long long played = 0, total = 0;
-    u64 rng = seed;
+    long long played = 0, total;
     Py_BEGIN_ALLOW_THREADS
-    for (long long i = 0; i < count; i++) {
-        St st = root;
-        int moves[MAXMOVES], n;
-        while ((n = legal(&sp, &st, moves)) > 0) {
-            total += apply(&sp, &st, moves[splitmix(&rng) % (u64)n]);
-            played++;
-        }
-    }
+    total = playouts(&sp, &root, seed, count, &played);
     Py_END_ALLOW_THREADS
     return Py_BuildValue("(LL)", played, total);
 }

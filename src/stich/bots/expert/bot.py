@@ -15,7 +15,6 @@ from stich.bots.expert.inference import Agreement
 from stich.bots.expert.match_value import deal_value, remaining_for
 from stich.bots.expert.worlds import WeighedWorlds
 from stich.bots.ismcts import IsmctsBot, tree_search
-from stich.bots.pimc import KERNEL_VERBS
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
@@ -73,8 +72,7 @@ class ExpertBot(BlindChecks, WeighedWorlds):
         if weis is not None:  # J-5: declare every Weis held (pimc's docstring)
             return weis
         seed = self.rng.getrandbits(64)
-        if (info.game in self.TREE_GAMES and all(action.verb in KERNEL_VERBS for action in legal)
-                and IsmctsBot.searched_phase(info, seed)):
+        if info.game in self.TREE_GAMES and IsmctsBot.searched_phase(info, seed):
             action, spent = tree_search(info, seed, self.nodes, self.native)
             self.searched += spent
             return action
