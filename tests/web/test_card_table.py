@@ -509,6 +509,25 @@ def test_the_keyboard_alone_plays_a_card(browser: Any, server: str) -> None:
     page.context.close()
 
 
+def test_a_redraw_keeps_the_keyboard_where_it_was(browser: Any, server: str) -> None:
+    """A view that comes while a player is on a card or a button with the keyboard (the other
+    seats' news, the clock) redraws the hand and the buttons: the focus stays on the same card
+    and the same action, so Enter still plays what the player is on."""
+    page = page_at(browser, "desktop")
+    for game, stop, where, key in (("schnapsen", my_play, "#hand svg.card", "card"),
+                                   ("bauernschnapsen", my_choice, "#actions button", "action")):
+        blank_page(page, server, game, "de")
+        state = deal_until(game, stop)
+        show(page, state.game, state.match)
+        last = page.locator(where).last
+        last.focus()
+        on = last.get_attribute(f"data-{key}")
+        show(page, state.game, state.match)   # a redraw of the same position
+        assert page.evaluate(f"document.activeElement.dataset.{key}") == on, (game, on)
+        assert page.evaluate(f"document.activeElement.closest('{where.split()[0]}') !== null")
+    page.context.close()
+
+
 def test_no_contrast_violations_on_the_lobby_and_the_table(browser: Any, server: str) -> None:
     """axe-core finds no colour-contrast violation on the lobby and on a table in play (the
     page's policy is bypassed in this context only, to inject axe.min.js)."""

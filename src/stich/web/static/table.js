@@ -514,10 +514,12 @@ function renderHand(st) {
   const actions = st.legal;
   const playable = new Set(actions.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   const choosing = actions.some((a) => SELECTING.test(a));
+  // the card the keyboard is on, read before the hand is emptied (emptying it moves the focus
+  // to the page), so a redraw while the player is on a card keeps him there
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
   $("hand").innerHTML = "";
   keymap = {};
   $("hand").setAttribute("aria-label", t("your_hand"));
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
   st.hand.forEach((code, i) => {
     const node = cardNode(code, { playable: playable.has(code), selected: selected.has(code) });
     const key = String((i + 1) % 10);
@@ -547,6 +549,7 @@ window.addEventListener("resize", () => fanHand());
 
 function renderActions(st) {
   const box = $("actions");
+  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   box.innerHTML = "";
   const letters = "abcdefghijklmnopqrstuvwxyz";
   let index = 0;
@@ -565,6 +568,7 @@ function renderActions(st) {
     button.onclick = () => send(action);
     if (key) keymap[key] = () => send(action);
     box.appendChild(button);
+    if (action === focused) button.focus();   // a redraw keeps the keyboard where it was
   }
   const choose = st.legal.find((a) => SELECTING.test(a));
   if (choose && !box.children.length) {
