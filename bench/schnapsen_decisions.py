@@ -60,7 +60,7 @@ from typing import Any
 from stich.bots import make_bot
 from stich.bots.expert import ExpertBot, policy
 from stich.bots.expert.inference import Agreement, choices, solver_choices
-from stich.bots.expert.match_value import deal_value
+from stich.bots.match_value import deal_value
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState

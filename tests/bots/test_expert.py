@@ -12,7 +12,7 @@ import pytest
 from stich.bots import make_bot
 from stich.bots.expert import DEFAULT_THINK_MS, ExpertBot
 from stich.bots.expert.inference import PRIOR, Agreement, Choices, choices, likelihood
-from stich.bots.expert.match_value import bummerl_chance, deal_value, remaining_for
+from stich.bots.match_value import bummerl_chance, deal_value, remaining_for, tree_utility
 from stich.bots.pimc import nodes_for_ms
 from stich.bots.random_bot import RandomBot
 from stich.core.game import Observation
@@ -173,6 +173,20 @@ def test_bummerl_chances() -> None:
     assert deal_value(2, 7, 7) > deal_value(1, 7, 7) > deal_value(-1, 7, 7) > deal_value(-2, 7, 7)
     assert remaining_for({"remaining": [2, 6]}, 1, 7) == (6, 2)
     assert remaining_for(None, 0, 7) == (7, 7)
+
+
+def test_the_trees_utility() -> None:
+    """S-10 for the tree: the worth of each result -3..3 rises with the result from -1 to +1;
+    at even counts it is the same for both seats turned round; where one point wins the
+    Bummerl for either, every win is worth nearly 1 and every loss nearly -1."""
+    for mine, theirs in ((7, 7), (2, 5), (6, 1), (1, 1)):
+        table = tree_utility(mine, theirs)
+        assert len(table) == 7 and table[0] == pytest.approx(-1) and table[-1] == pytest.approx(1)
+        assert list(table) == sorted(table) and len(set(table)) == 7
+    even = tree_utility(7, 7)
+    assert [-u for u in even[::-1]] == pytest.approx(list(even))
+    last = tree_utility(1, 1)
+    assert all(u > 0.99 for u in last[4:]) and all(u < -0.99 for u in last[:3])
 
 
 class _Watcher(RandomBot):
@@ -418,22 +432,26 @@ def test_the_expert_can_weigh_worlds_by_the_solver_model() -> None:
 
 def test_the_open_stock_is_the_trees(monkeypatch: pytest.MonkeyPatch) -> None:
     """Schnapsen (ExpertBot.TREE_GAMES): while the stock is open (S-3 to S-7) the expert plays
-    the move of information-set MCTS at its budget; once it is closed, its PIMC path's."""
+    the move of information-set MCTS at its budget, its results valued by the Bummerl chance
+    from the score it was shown (S-10); once the stock is closed, its PIMC path's."""
     import stich.bots.expert.bot as expert_bot
 
-    calls: list[tuple[int | None, Any]] = []
+    calls: list[tuple[int | None, Any, Any]] = []
     original = expert_bot.tree_search
 
-    def spy(info: Any, seed: int, nodes: int | None, native: bool | None = None) -> Any:
-        answer = original(info, seed, nodes, native)
-        calls.append((nodes, answer[0]))
+    def spy(info: Any, seed: int, nodes: int | None, native: bool | None = None,
+            utility: Any = None) -> Any:
+        answer = original(info, seed, nodes, native, utility=utility)
+        calls.append((nodes, answer[0], utility))
         return answer
 
     monkeypatch.setattr(expert_bot, "tree_search", spy)
     game = new_deal("schnapsen", 4)
     seat = game.current_player()
-    action = ExpertBot(3, nodes=20_000).choose(game.information_state(seat))
-    assert calls == [(20_000, action)]
+    bot = ExpertBot(3, nodes=20_000)
+    bot.see_match({"remaining": [2, 5] if seat == 0 else [5, 2]})
+    action = bot.choose(game.information_state(seat))
+    assert calls == [(20_000, action, tree_utility(2, 5))]
     game.apply(next(a for a in game.legal_actions() if a.verb == "close"))
     other = game.current_player()
     assert ExpertBot(3, nodes=20_000).choose(game.information_state(other)) in (

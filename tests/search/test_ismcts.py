@@ -9,7 +9,8 @@ import random
 import pytest
 
 from stich.bots import make_bot
-from stich.bots.ismcts import IsmctsBot
+from stich.bots.ismcts import IsmctsBot, match_utility
+from stich.bots.match_value import tree_utility
 from stich.core.game import Game, sample_world
 from stich.play.driver import play_deal
 from stich.search import native_available
@@ -158,3 +159,58 @@ def test_the_phases_of_the_search() -> None:
     assert IsmctsBot.searched_phase(jass.information_state(jass.current_player()), 1)
     late = card_play(new_deal("jass", 1), random.Random(1), 20)
     assert not IsmctsBot.searched_phase(late.information_state(late.current_player()), 1)
+
+
+def _seat_position(seat: int) -> Game:
+    """A Schnapsen decision early in a deal where ``seat`` is to move."""
+    for seed in range(40):
+        position = _position("schnapsen", seed)
+        if position.current_player() == seat:
+            return position
+    raise AssertionError(f"no position with seat {seat} to move")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_utility_table(seat: int) -> None:
+    """A utility table (what each result is worth to the searching seat, -k..k) is read on
+    both paths alike; it is the max side's as given, turned round for the other side; the root's
+    means are the searching seat's worth (a table worth 0.5 whatever happens gives 0.5), and
+    the table v/3 searches as game points scaled by 3 (the default)."""
+    position = _seat_position(seat)
+    info = position.information_state(seat)
+    table = (-1.0, -0.9, -0.2, 0.0, 0.1, 0.7, 1.0)
+    searcher = Ismcts(info, 4, native=False, utility=table)
+    assert searcher.utility == (table if seat == 0 else tuple(-u for u in table[::-1]))
+    if native_available():
+        assert Ismcts(info, 4, native=True, utility=table).run(6000) == searcher.run(6000)
+    flat = Ismcts(info, 2, native=False, utility=[0.5] * 7).run(3000)
+    assert all(mean == pytest.approx(0.5) for mean, visits in zip(flat.means, flat.visits,
+                                                                   strict=True) if visits)
+    scaled = Ismcts(info, 5, native=False, utility=[v / 3 for v in range(-3, 4)]).run(3000)
+    plain = Ismcts(info, 5, native=False).run(3000)
+    assert scaled.visits == plain.visits
+    assert [3 * m for m in scaled.means] == pytest.approx(list(plain.means))
+    for wrong in ([], [0.0, 1.0], [0.0] * 65):
+        with pytest.raises(ValueError, match="utility"):
+            Ismcts(info, 1, utility=wrong)
+
+
+def test_the_tree_plays_to_the_match_score() -> None:
+    """S-10: the ``ismcts`` bot's tree values a Schnapsen result by the chance of winning the
+    Bummerl from the score it was shown: at 1 to 1 (any win wins the Bummerl) it chooses
+    otherwise than by game points in some positions; in Jass it has no table."""
+    differ = 0
+    for seed in range(12):
+        position = _position("schnapsen", seed)
+        seat = position.current_player()
+        info = position.information_state(seat)
+        scored = IsmctsBot(seed, nodes=20_000)
+        scored.see_match({"remaining": [1, 1]})
+        plain = IsmctsBot(seed, nodes=20_000)
+        plain.MATCH_VALUES = False
+        differ += scored.choose(info) != plain.choose(info)
+    assert differ >= 3   # 7 of the 12 when written
+    jass = _position("jass", 1)
+    assert match_utility(jass.information_state(jass.current_player()), None) is None
+    at_start = match_utility(position.information_state(0), None)
+    assert at_start == tree_utility(7, 7)

@@ -1065,9 +1065,13 @@ static int tree_child(Tree *t, int edge, u64 seen) {
 
 static void tree_free(Tree *t) { free(t->edges); free(t->children); free(t->first); }
 
+#define MAX_UTILITY 63
+
 typedef struct {
     int seat, mode, playouts, jass_cards, base;
     double exploration, scale;
+    int uspan;                       /* -1: the leaf's value / scale; else the table's half width */
+    double utility[MAX_UTILITY];     /* a leaf's value v (rounded, clamped) is utility[v + uspan] */
     u64 rng;
     long long nodes;
     Ctx ctx;
@@ -1154,7 +1158,14 @@ static int iterate(Search *s, Tree *trees, int ntrees, const Spec *sp, const St 
             if ((node[k] = tree_child(&trees[k], path[k][len - 1], seen)) < 0) return -1;
         }
     }
-    double value = leaf_value(s, sp, &st) / s->scale;
+    double value = leaf_value(s, sp, &st);
+    if (s->uspan < 0) value /= s->scale;
+    else {
+        long v = lround(value);
+        if (v < -s->uspan) v = -s->uspan;
+        if (v > s->uspan) v = s->uspan;
+        value = s->utility[v + s->uspan];
+    }
     if (s->ctx.oom) return -1;
     for (int k = 0; k < ntrees; k++)
         for (int i = 0; i < len; i++) {
@@ -1170,11 +1181,30 @@ static PyObject *k_ismcts(PyObject *Py_UNUSED(self), PyObject *args) {
     unsigned long long seed;
     long long budget, max_iterations;
     int multiple = 0;
+    PyObject *utility = Py_None;
     memset(&s, 0, sizeof s);
-    if (!PyArg_ParseTuple(args, "O!iKLLddiiii|p", &PyList_Type, &list, &s.seat, &seed, &budget,
+    if (!PyArg_ParseTuple(args, "O!iKLLddiiii|pO", &PyList_Type, &list, &s.seat, &seed, &budget,
                           &max_iterations, &s.exploration, &s.scale, &s.base, &s.mode,
-                          &s.playouts, &s.jass_cards, &multiple))
+                          &s.playouts, &s.jass_cards, &multiple, &utility))
         return NULL;
+    s.uspan = -1;
+    if (utility != Py_None) {
+        PyObject *fast = PySequence_Fast(utility, "ismcts: utility must be a sequence of numbers");
+        if (!fast) return NULL;
+        Py_ssize_t width = PySequence_Fast_GET_SIZE(fast);
+        if (width < 1 || width > MAX_UTILITY || width % 2 == 0) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "ismcts: utility must hold an odd number of "
+                            "values, at most 63 (values -k..k)");
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < width; i++) {
+            s.utility[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+            if (s.utility[i] == -1.0 && PyErr_Occurred()) { Py_DECREF(fast); return NULL; }
+        }
+        Py_DECREF(fast);
+        s.uspan = (int)(width / 2);
+    }
     Py_ssize_t count = PyList_GET_SIZE(list);
     if (count < 1 || s.seat < 0 || s.seat > 3 || s.playouts < 1 || s.scale <= 0) {
         PyErr_SetString(PyExc_ValueError, "ismcts: at least one world, a seat 0-3, "
@@ -1410,7 +1440,7 @@ static PyMethodDef methods[] = {
     {"analyze", k_analyze, METH_VARARGS, "analyze(state, horizon=-1, table=TT_MAX_ENTRIES) -> ([(move, value)], nodes)"},
     {"solve", k_solve, METH_VARARGS, "solve(state, horizon=-1, table=TT_MAX_ENTRIES) -> (value, nodes)"},
     {"line", k_line, METH_VARARGS, "line(state) -> ([(move, value)], nodes): principal line"},
-    {"ismcts", k_ismcts, METH_VARARGS, "ismcts(worlds, seat, seed, nodes, max_iterations, exploration, scale, base, leaf, playouts, jass_cards, multiple=False) -> ([(move, visits, total)], iterations, nodes)"},
+    {"ismcts", k_ismcts, METH_VARARGS, "ismcts(worlds, seat, seed, nodes, max_iterations, exploration, scale, base, leaf, playouts, jass_cards, multiple=False, utility=None) -> ([(move, visits, total)], iterations, nodes)"},
     {"tables", k_tables, METH_VARARGS, "tables(stamp=-1) -> (last stamp, [log2 slots of the kept tables])"},
     {NULL, NULL, 0, NULL},
 };

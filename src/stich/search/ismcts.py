@@ -23,8 +23,10 @@ The trees are shared by all determinizations. Each iteration:
    otherwise by ``LEAVES``: ``"rollout"`` plays random moves (no claims or closes) until it
    is small, then solves; ``"playouts"`` averages ``PLAYOUTS`` random kernel playouts to the
    end;
-5. the value (the solver's units for the root seat's side, less what was already written at
-   the root; divided by the family's scale for UCB) is backed up along every tree's path.
+5. the value (the solver's units for the max side, less what was already written at the
+   root; divided by the family's scale for UCB, or read from a ``utility`` table where the
+   search is given one: what each result is worth in the match) is backed up along every
+   tree's path.
 
 The budget is in NODES, counted as ``pimc`` counts them: solver nodes, playout steps, the
 random moves of a rollout and every move applied in the tree's descent (one node each); a
@@ -41,6 +43,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Sequence
 from types import ModuleType
 from typing import ClassVar
 
@@ -175,7 +178,8 @@ class Node:
 @dataclasses.dataclass(frozen=True)
 class Result:
     """A search's root moves (actions, in legal order) with their visits and mean values (for
-    the root seat's side, in the solver's units from the root), the iterations and nodes."""
+    the root seat's side, in the solver's units from the root, or the utility's where the
+    search was given one), the iterations and nodes."""
 
     actions: tuple[Action, ...]
     visits: tuple[int, ...]
@@ -199,7 +203,8 @@ class Ismcts:
 
     def __init__(self, info: InfoState, seed: int, native: bool | None = None,
                  exploration: float | None = None, leaf: str | None = None,
-                 playouts: int | None = None, observers: str | None = None) -> None:
+                 playouts: int | None = None, observers: str | None = None,
+                 utility: Sequence[float] | None = None) -> None:
         self.info = info
         self.seat = info.seat
         self.seed = seed
@@ -212,6 +217,13 @@ class Ismcts:
         if self.observers not in ("single", "multiple"):
             raise ValueError("ismcts: observers must be 'single' or 'multiple', not "
                              f"{self.observers!r}")
+        if utility is not None and (len(utility) % 2 == 0 or not 0 < len(utility) <= 63):
+            raise ValueError("ismcts: utility must hold an odd number of values, at most 63 "
+                             "(values -k..k)")
+        self.utility: tuple[float, ...] | None = None
+        """A leaf's value ``v`` for the max side (rounded, clamped to -k..k) is worth
+        ``utility[v + k]`` to the max side (already on UCB's scale); None: ``v`` divided by
+        the scale. Given for the searching seat's results, it is turned to the max side's."""
         self.stream = next(splitmix64(seed))
         """The seed of the search's SplitMix64 stream (the kernel's ``rng``)."""
         self.numbers = splitmix64(self.stream)
@@ -221,6 +233,9 @@ class Ismcts:
         if not search.in_card_play(self.pool[0]):
             raise NotCardPlay(f"{info.game}: information-set search covers card play only")
         state = kernel_state(self.pool[0])
+        if utility is not None:  # zero-sum: the max side's worth of v is minus ours of -v
+            mine = tuple(float(u) for u in utility)
+            self.utility = mine if side(state, self.seat) == 1 else tuple(-u for u in mine[::-1])
         self.base = running(state)
         self.scale = _scale(state)
         self.leaf = LEAVES[state[_I["fam"]]] if leaf is None else leaf
@@ -246,7 +261,7 @@ class Ismcts:
                 [kernel_state(world) for world in self.pool], self.seat, self.stream, nodes,
                 MAX_ITERATIONS, self.exploration, self.scale, self.base,
                 _LEAF_CODES[self.leaf], self.playouts, JASS_EXACT_CARDS,
-                self.observers == "multiple")
+                self.observers == "multiple", self.utility)
             for move, visits, total in root:
                 self.root.edges[move] = Edge(visits, total)
             return self.result()
@@ -259,9 +274,10 @@ class Ismcts:
         walk = _Walk(self.pool[0], self.kernel)
         moves = walk.legal()
         edges = [self.root.edges.get(move, Edge()) for move in moves]
+        unit = self.scale if self.utility is None else 1.0
         return Result(tuple(move_action(move) for move in moves),
                       tuple(edge.visits for edge in edges),
-                      tuple(self.scale * edge.total / edge.visits if edge.visits
+                      tuple(unit * edge.total / edge.visits if edge.visits
                             else -math.inf for edge in edges),
                       self.iterations, self.nodes)
 
@@ -293,7 +309,7 @@ class Ismcts:
                 if child is None:
                     child = after[seen] = Node()
                 nodes[k] = child
-        value = self._leaf(walk) / self.scale
+        value = self._worth(self._leaf(walk))
         for path in paths:
             for edge, sign in zip(path, signs, strict=True):
                 edge.visits += 1
@@ -319,6 +335,15 @@ class Ismcts:
             if score > best_score:
                 best, best_score = move, score
         return edges[best], best
+
+    def _worth(self, value: float) -> float:
+        """A leaf's value on UCB's scale: divided by the scale, or the utility table's entry
+        (the value rounded half away from zero, as C's ``lround``, and clamped)."""
+        if self.utility is None:
+            return value / self.scale
+        span = len(self.utility) // 2
+        rounded = int(math.copysign(math.floor(abs(value) + 0.5), value))
+        return self.utility[max(-span, min(span, rounded)) + span]
 
     def _leaf(self, walk: _Walk) -> float:
         """The leaf's value for the max side, from the root's written points on."""

@@ -3,8 +3,8 @@ by inference, exact over few hidden cards, and match-aware. How it decides, and 
 measured to win with the commands that measure it: ``docs/search.md`` (the ``expert`` bot).
 
 ``bot`` holds :class:`ExpertBot`, ``worlds`` the drawing and weighing of worlds, ``blind`` the
-checks of closing and giving up, ``inference``, ``policy`` and ``match_value`` the opponent
-models and the Bummerl chance."""
+checks of closing and giving up, ``inference`` and ``policy`` the opponent models; the
+Bummerl chance is ``stich.bots.match_value`` (the ``ismcts`` bot's too)."""
 
 from stich.bots.expert.blind import CHECK_BUDGETS, CLOSE_CHECK_WORLDS, CLOSE_INNER_SAMPLES
 from stich.bots.expert.bot import (
@@ -12,7 +12,6 @@ from stich.bots.expert.bot import (
     DOUBLING,
     MIN_EXPLAINED,
     NODES_PER_POLICY_MOVE,
-    POINTS_TIE,
     ExpertBot,
 )
 from stich.bots.expert.worlds import (
@@ -24,6 +23,7 @@ from stich.bots.expert.worlds import (
     POLICY_TRUST,
     TRUST_LIMITS,
 )
+from stich.bots.match_value import POINTS_TIE
 
 __all__ = ["CANDIDATES", "CANDIDATES_PER_SAMPLE", "CHECK_BUDGETS", "CLOSE_CHECK_WORLDS",
            "CLOSE_INNER_SAMPLES", "DEFAULT_THINK_MS", "DOUBLING", "EXHAUSTIVE", "MIN_EXPLAINED",

@@ -1,7 +1,7 @@
 """The ``expert`` bot: information-set MCTS where PIMC errs most in the games of
 ``ExpertBot.TREE_GAMES`` (``stich.bots.ismcts``: Schnapsen while the stock is open),
 elsewhere PIMC over worlds weighted by inference (``worlds``), exact over few hidden cards,
-valued in the match (``match_value``), with blind checks of closing and giving up
+valued in the match (``stich.bots.match_value``), with blind checks of closing and giving up
 (``blind``). How it decides, and what it was measured to win: ``docs/search.md``."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any, ClassVar
 from stich import search
 from stich.bots.expert.blind import BlindChecks
 from stich.bots.expert.inference import Agreement
-from stich.bots.expert.match_value import deal_value, remaining_for
 from stich.bots.expert.worlds import WeighedWorlds
-from stich.bots.ismcts import IsmctsBot, tree_search
+from stich.bots.ismcts import IsmctsBot, match_utility, tree_search
+from stich.bots.match_value import POINTS_TIE, deal_value, remaining_for
 from stich.core.actions import Action
 from stich.core.game import Game
 from stich.core.knowledge import InfoState
@@ -31,11 +31,6 @@ search would value the contract in worlds where the declarer never bid it."""
 NODES_PER_POLICY_MOVE = 1500
 """A move played by the policy bots in a playout counts as this many nodes of the budget
 (about the time the kernel takes for them)."""
-POINTS_TIE = 1e-4
-"""Schnapsen: a deal's game points added at this weight to its Bummerl chance, so that
-choices the match score makes equal (every loss loses the Bummerl) are still told apart by
-the deal (not giving away 3 where 1 would do). It moves no other choice: worlds' chances
-differ by far more."""
 
 
 class ExpertBot(BlindChecks, WeighedWorlds):
@@ -73,7 +68,8 @@ class ExpertBot(BlindChecks, WeighedWorlds):
             return weis
         seed = self.rng.getrandbits(64)
         if info.game in self.TREE_GAMES and IsmctsBot.searched_phase(info, seed):
-            action, spent = tree_search(info, seed, self.nodes, self.native)
+            action, spent = tree_search(info, seed, self.nodes, self.native,
+                                        utility=match_utility(info, self.match_state))
             self.searched += spent
             return action
         try:

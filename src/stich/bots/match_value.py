@@ -20,6 +20,12 @@ from functools import cache
 
 DEAL_POINTS = ((1, 0.5), (2, 0.3), (3, 0.2))
 """Game points a deal's winner scores, with how often (S-9)."""
+POINTS_TIE = 1e-4
+"""A deal's game points added at this weight to its Bummerl chance, so that choices the match
+score makes equal (every loss loses the Bummerl) are still told apart by the deal (not giving
+away 3 where 1 would do). It moves no other choice: worlds' chances differ by far more."""
+MOST_POINTS = 3
+"""The most game points a Schnapsen deal is worth (S-9)."""
 
 
 @cache
@@ -54,3 +60,15 @@ def remaining_for(state: object, seat: int, start: int) -> tuple[int, int]:
     if not remaining or len(remaining) != 2:
         return start, start
     return int(remaining[seat]), int(remaining[1 - seat])
+
+
+
+def tree_utility(mine: int, theirs: int) -> tuple[float, ...]:
+    """What each deal result is worth to a search's tree (``stich.search.ismcts``'s
+    ``utility``): entry ``w + 3`` for the searching seat's result ``w`` (-3..3 game points),
+    its Bummerl chance from the counts ``mine``/``theirs`` (plus the tie weight) scaled to run
+    from -1 (its worst result) to +1 (its best)."""
+    worth = [deal_value(w, mine, theirs) + POINTS_TIE * w
+             for w in range(-MOST_POINTS, MOST_POINTS + 1)]
+    low, high = min(worth), max(worth)
+    return tuple((2 * w - low - high) / (high - low) for w in worth)
