@@ -18,16 +18,16 @@ import sys
 from pathlib import Path
 
 from stich.arena.plan import rotations
-from stich.arena.store import ResultsError, read_plan, read_saved, saved_count
+from stich.arena.store import ResultsError, read_plan, read_saved, saved_indices
 
 Z95 = 1.96
 
 
 def rotation_sets(root: Path) -> tuple[str, int, dict[int, tuple[int, int]]]:
     """(game, seed, {set index: (units won by side A, units)}) of the whole sets saved in
-    ``root``."""
+    ``root`` (a set with a match missing is left out)."""
     plan, matches = read_plan(root)
-    saved = dict(read_saved(plan, root, list(range(saved_count(root, matches)))))
+    saved = dict(read_saved(plan, root, saved_indices(root, matches)))
     size = rotations(plan.game)
     sets: dict[int, tuple[int, int]] = {}
     for number in range(max(saved, default=-1) // size + 1):
@@ -57,8 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(common) < 2:
         print("error: fewer than two rotation sets saved in both runs", file=sys.stderr)
         return 2
-    size = rotations(game)
-    even = 1 / 2 if size == 2 else 1 / size   # side A holds one seat of three there
+    even = 1 / rotations(game)   # half, or a third where side A holds one seat of three
 
     def share(won: int, units: int) -> str:
         return f"{won}/{units} = {won / units:.1%}"

@@ -47,3 +47,11 @@ def test_runs_on_other_cards_are_refused(tmp_path: Path, capsys: pytest.CaptureF
     assert "deal different cards" in capsys.readouterr().err
     assert paired.main([str(tmp_path / "one"), str(tmp_path / "none")]) == 2
     assert "no arena run to resume" in capsys.readouterr().err
+
+
+def test_a_set_with_a_match_missing_is_left_out(tmp_path: Path) -> None:
+    """A run stopped with several workers leaves gaps: the sets around one are still read."""
+    paired = bench_script("paired")
+    _run(tmp_path / "run", "rules", "random", 5)
+    (tmp_path / "run" / "matches" / "000001.json").unlink()
+    assert sorted(paired.rotation_sets(tmp_path / "run")[2]) == [1, 2]

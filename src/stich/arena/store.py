@@ -84,9 +84,15 @@ def match_path(root: Path, index: int) -> Path:
     return root / "matches" / f"{index:06d}.json"
 
 
+def saved_indices(root: Path, matches: int) -> list[int]:
+    """The indices of the first ``matches`` matches that are saved in ``root`` (a run stopped
+    with several workers leaves gaps)."""
+    return [index for index in range(matches) if match_path(root, index).exists()]
+
+
 def saved_count(root: Path, matches: int) -> int:
     """How many of the first ``matches`` matches are saved in ``root``."""
-    return sum(match_path(root, index).exists() for index in range(matches))
+    return len(saved_indices(root, matches))
 
 
 def _holds_other_files(root: Path) -> bool:
@@ -149,8 +155,8 @@ class ResultsFolder:
     def saved(self, jobs: int = 1) -> dict[int, MatchOutcome]:
         """The outcomes of the matches already saved (of the first ``matches``), read back by
         ``jobs`` worker processes."""
-        indices = [index for index in range(self.matches) if self.path(index).exists()]
         read = functools.partial(read_saved, self.plan, self.root)
+        indices = saved_indices(self.root, self.matches)
         with contextlib.closing(in_processes(read, indices, jobs)) as outcomes:
             return dict(outcomes)
 
