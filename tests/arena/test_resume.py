@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from stich.arena import ArenaReport, run_arena
+from stich.arena.store import read_runs, runs_summary
 from tests.arena.helpers import arena, match_files
 
 
@@ -157,3 +158,31 @@ def test_sigterm_stops_the_workers_and_says_how_to_resume(tmp_path: Path) -> Non
     left = [pid for pid in workers if Path(f"/proc/{pid}").exists()
             and "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()]
     assert left == []
+
+
+def test_each_run_on_a_folder_logs_its_wall_time(tmp_path: Path) -> None:
+    """A run that spans sessions keeps its timing: a line in runs.jsonl for each run that
+    played a match (played, workers, wall time, load), a stopped run marked so, a torn line
+    skipped; a run that plays nothing leaves the folder as it was."""
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        run_arena("schnapsen", "rules", "random", 12, seed=4, jobs=2, out=out,
+                  on_progress=_stop_after(3))
+    with (out / "runs.jsonl").open("a", encoding="utf-8") as log:
+        log.write('{"began": "2026-')  # a run killed while it wrote its line
+    result = arena("--resume", str(out), "--jobs", "1", "--no-progress")
+    assert result.exit_code == 0, result.output
+    runs = read_runs(out)
+    played = 12 - runs[1]["played"] if len(runs) == 2 else None
+    assert [(run["jobs"], run["stopped"]) for run in runs] == [(2, True), (1, False)]
+    assert runs[0]["played"] == played and 3 <= runs[0]["played"] < 12
+    for run in runs:
+        assert run["began"] <= run["ended"] and run["wall_s"] >= 0 and run["matches"] == 12
+        assert len(run["load"]) == 2 and run["cores"] == os.cpu_count()
+    wall = sum(run["wall_s"] for run in runs) / 60
+    assert (f"{out}: 12 matches played in {wall:.1f} min of wall time over 2 runs (--jobs 1/2"
+            in result.stderr)
+    logged = (out / "runs.jsonl").read_bytes()
+    again = arena("--resume", str(out), "--no-progress")  # reads back, plays nothing
+    assert again.exit_code == 0 and (out / "runs.jsonl").read_bytes() == logged
+    assert runs_summary(tmp_path) is None  # no run logged there

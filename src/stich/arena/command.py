@@ -15,7 +15,7 @@ from stich.arena.backends import all_cores
 from stich.arena.plan import ArenaPlan, bot_takes_budget
 from stich.arena.report import ArenaReport
 from stich.arena.run import run_plan
-from stich.arena.store import check_resumed, read_plan, saved_count
+from stich.arena.store import check_resumed, read_plan, runs_summary, saved_count
 from stich.core.options import RuleOptions, parse_option_pairs
 from stich.games import game_class
 
@@ -90,14 +90,25 @@ def run_request(request: ArenaRequest, *, jobs: int | None = None, backend: str 
     show = sys.stderr.isatty() if progress is None else progress
     try:
         with _terminate_as_interrupt():
-            return _run(plan, matches, workers, out, backend, address, show, count)
+            report = _run(plan, matches, workers, out, backend, address, show, count)
     except KeyboardInterrupt:
         if out is None:
             raise ArenaInterrupted(f"interrupted after {finished or 0} of {matches} matches, "
                                    "none saved (--out DIR keeps them, to resume)") from None
+        _note_runs(out, note)
         raise ArenaInterrupted(f"interrupted: {saved_count(out, matches)} of {matches} matches "
                                f"saved in {out}; rerun the same command (or --resume {out}) "
                                "to go on") from None
+    if out is not None:
+        _note_runs(out, note)
+    return report
+
+
+def _note_runs(out: Path, note: Callable[[str], None]) -> None:
+    """The wall time of the folder's runs, where any played a match."""
+    summary = runs_summary(out)
+    if summary is not None:
+        note(summary)
 
 
 @contextlib.contextmanager

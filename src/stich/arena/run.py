@@ -40,7 +40,7 @@ def run_plan(plan: ArenaPlan, matches: int, *, jobs: int = 1, out: Path | None =
         raise ValueError(f"--matches must be at least 1 (whole matches to play), got {matches}")
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, got {jobs}")
-    folder = ResultsFolder(out, plan, matches) if out is not None else None
+    folder = (ResultsFolder(out, plan, matches, jobs, backend) if out is not None else None)
     outcomes: dict[int, MatchOutcome] = {}
     with folder if folder is not None else contextlib.nullcontext():
         if folder is not None:

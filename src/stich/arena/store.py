@@ -5,14 +5,19 @@ asked for; ``DIR/matches/000012.json`` is match 12's record (``stich-match/1`` w
 key), written atomically as soon as the match is over. A run on a folder that already holds its
 plan reads the saved matches back (replayed through the rules, not played again) and plays only
 the others, so an interrupted run resumes where it stopped. A folder holding another plan is
-refused, never overwritten.
+refused, never overwritten. ``DIR/runs.jsonl`` gets a line as each run on the folder ends (or is
+stopped) having played a match: when it began and ended, its workers, the matches it played and
+the load average, so a run that spans sessions keeps its wall time.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import functools
+import json
 import os
+import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -27,6 +32,7 @@ from stich.games import game_class
 ARENA_FORMAT = "stich-arena/1"
 PLAN_FILE = "arena.json"
 LOCK_FILE = ".lock"
+RUNS_FILE = "runs.jsonl"
 
 
 class ResultsError(ValueError):
@@ -95,6 +101,44 @@ def saved_count(root: Path, matches: int) -> int:
     return len(saved_indices(root, matches))
 
 
+def read_runs(root: Path) -> list[dict[str, Any]]:
+    """The runs logged in a results folder (``RUNS_FILE``), oldest first; a line that does not
+    read (a run killed while writing it) is skipped."""
+    path = root / RUNS_FILE
+    if not path.exists():
+        return []
+    runs = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        with contextlib.suppress(ValueError):
+            entry = json.loads(line)
+            if isinstance(entry, dict):
+                runs.append(entry)
+    return runs
+
+
+def runs_summary(root: Path) -> str | None:
+    """One line on the wall time the folder's runs took, None where none is logged."""
+    runs = [run for run in read_runs(root) if run.get("played")]
+    if not runs:
+        return None
+    wall = sum(float(run.get("wall_s", 0)) for run in runs)
+    played = sum(int(run.get("played", 0)) for run in runs)
+    loads = [load for run in runs for load in run.get("load", []) if load is not None]
+    load = f", load {min(loads):.2f}-{max(loads):.2f}" if loads else ""
+    jobs = sorted({int(run.get("jobs", 1)) for run in runs})
+    return (f"{root}: {played} matches played in {wall / 60:.1f} min of wall time over "
+            f"{len(runs)} run{'s' * (len(runs) != 1)} (--jobs {'/'.join(map(str, jobs))}"
+            f"{load}; {RUNS_FILE})")
+
+
+def _load_average() -> float | None:
+    """The 1-minute load average, None where the system has none."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
 def _holds_other_files(root: Path) -> bool:
     """Whether a folder without a plan holds anything but an empty start of one."""
     return any(entry.name != LOCK_FILE
@@ -105,11 +149,17 @@ def _holds_other_files(root: Path) -> bool:
 class ResultsFolder:
     """A results folder opened for one plan; held locked while open (one run at a time)."""
 
-    def __init__(self, root: Path, plan: ArenaPlan, matches: int) -> None:
+    def __init__(self, root: Path, plan: ArenaPlan, matches: int, jobs: int = 1,
+                 backend: str = "processes") -> None:
         self.root = root
         self.plan = plan
         self.matches = matches
+        self.jobs = jobs
+        self.backend = backend
+        self.played = 0
         self._lock: int | None = None
+        self._began: tuple[float, float, float | None] = (0.0, 0.0, None)
+        """Wall clock, monotonic clock and load average as the run began."""
 
     def __enter__(self) -> ResultsFolder:
         if self.root.exists() and not self.root.is_dir():
@@ -129,13 +179,32 @@ class ResultsFolder:
         self._take_lock()
         save_json(self.root / PLAN_FILE,
                   {"format": ARENA_FORMAT, **self.plan.identity(), "matches": self.matches})
+        self._began = (time.time(), time.monotonic(), _load_average())
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        if self._lock is not None and self.played:  # a run that played nothing leaves no line
+            self._log_run(stopped=error is not None)
         if self._lock is not None:
             os.close(self._lock)  # closing releases the lock (so does the process dying)
             self._lock = None
+
+    def _log_run(self, *, stopped: bool) -> None:
+        """Append this run's line to ``RUNS_FILE`` (one write of one line)."""
+        began, clock, load = self._began
+        entry = {"began": _utc(began), "ended": _utc(time.time()),
+                 "wall_s": round(time.monotonic() - clock, 1), "matches": self.matches,
+                 "played": self.played, "jobs": self.jobs, "backend": self.backend,
+                 "cores": os.cpu_count(), "load": [load, _load_average()], "stopped": stopped}
+        line = (json.dumps(entry) + "\n").encode()
+        with contextlib.suppress(OSError), open(self.root / RUNS_FILE, "a+b") as log:
+            size = log.seek(0, os.SEEK_END)
+            if size:
+                log.seek(size - 1)
+                if log.read(1) != b"\n":  # a line torn by a run killed as it wrote it
+                    line = b"\n" + line
+            log.write(line)  # appended at the end whatever was read
 
     def _take_lock(self) -> None:
         descriptor = os.open(self.root / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
@@ -163,6 +232,7 @@ class ResultsFolder:
     def save(self, index: int, record: dict[str, Any]) -> None:
         """Save a finished match's record (atomically: a crash leaves the old file or none)."""
         save_json(self.path(index), record)
+        self.played += 1
 
 
 def check_resumed(root: Path, plan: ArenaPlan, **given: Any) -> None:
@@ -173,6 +243,10 @@ def check_resumed(root: Path, plan: ArenaPlan, **given: Any) -> None:
     if differ:
         raise ResultsError(f"{root}: the saved run has {'; '.join(differ)} "
                            "(leave those out to resume it)")
+
+
+def _utc(stamp: float) -> str:
+    return datetime.datetime.fromtimestamp(stamp, datetime.UTC).isoformat(timespec="seconds")
 
 
 def _shown(value: Any) -> str:
