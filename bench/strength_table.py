@@ -24,7 +24,7 @@ from stich.arena.command import ArenaRequest, run_request
 from stich.arena.plan import rotations
 from stich.arena.report import ArenaReport, wilson
 from stich.arena.run import summed
-from stich.arena.store import match_path, read_plan, read_saved
+from stich.arena.store import match_path, read_plan, read_runs, read_saved
 from stich.bots import bot_names
 
 GAME = "schnapsen"
@@ -56,6 +56,18 @@ def report_of(folder: Path) -> ArenaReport | None:
         count += 1
     count -= count % rotations(GAME)
     return summed(plan, [outcome for _, outcome in read_saved(plan, folder, list(range(count)))])
+
+
+def wall_of(folder: Path) -> str:
+    """", N min (M matches timed)" from the folder's run log; empty where none is logged (runs
+    before the arena kept one)."""
+    runs = [run for run in read_runs(folder) if run.get("played")]
+    if not runs:
+        return ""
+    minutes = sum(float(run["wall_s"]) for run in runs) / 60
+    timed = sum(int(run["played"]) for run in runs)
+    jobs = "/".join(sorted({str(run.get("jobs")) for run in runs}))
+    return f", {minutes:.0f} min wall for {timed} of them (--jobs {jobs})"
 
 
 def play_cell(root: Path, bot: str, budget: str, opponent: str, target: int, chunk: int,
@@ -95,7 +107,8 @@ def table(root: Path) -> list[str]:
                 low, high = wilson(report.a_units, report.units)
                 cells.append(f"{report.a_units}/{report.units} = "
                              f"{report.a_units / report.units:.1%} ({low:.1%}-{high:.1%}), "
-                             f"{report.matches} matches")
+                             f"{report.matches} matches"
+                             + wall_of(cell_dir(root, bot, budget, opponent)))
                 commands.append(command(bot, budget, opponent, report.matches, root))
             lines.append(f"| `{bot}` | {budget} | " + " | ".join(cells) + " |")
     return lines + ["", "Each cell as played (the same matches again, or more with a larger "

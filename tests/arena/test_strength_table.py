@@ -24,4 +24,5 @@ def test_a_cell_grows_to_its_target_and_the_table_reads_it_back(tmp_path: Path) 
     lines = table.table(tmp_path)
     row = next(line for line in lines if line.startswith("| `pimc` | 2k |"))
     assert f"{report.a_units}/{report.units} = " in row and "not played" in row  # vs pimc@4M
+    assert f"{report.matches} matches, 0 min wall for {report.matches} of them (--jobs 1)" in row
     assert any(f"pimc@2k rules --matches {report.matches} --seed 33" in line for line in lines)
