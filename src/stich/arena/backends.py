@@ -12,7 +12,9 @@ import importlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from stich.arena.plan import ArenaPlan, play_indices
@@ -55,31 +57,80 @@ def play(plan: ArenaPlan, indices: list[int], *, backend: str = "processes", job
     return in_processes(functools.partial(play_indices, plan), indices, jobs)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def in_processes(task: Callable[[list[int]], list[T]], indices: list[int],
                  jobs: int) -> Generator[T, None, None]:
     """``task`` over runs of ``indices`` in ``jobs`` worker processes (here when one), each
-    result as its run is done; close it to stop the workers at once."""
+    result as its run is done; close it to stop the workers at once.
+
+    Each worker has a pipe of its own and one run in hand at a time, so stopping them (Ctrl-C,
+    a task's error, the consumer closing early) is killing them and nothing else: no lock is
+    shared that a killed worker could leave held. (``multiprocessing.Pool.terminate`` can hang
+    for minutes when a worker dies while it writes to the shared result queue: python/cpython
+    issues 78178 and 96995, met here when a saved record failed to read back.) A worker that dies on its own is an error naming its exit code."""
     if jobs == 1 or len(indices) <= 1:
         for index in indices:
             yield from task([index])
         return
-    jobs = min(jobs, len(indices))
     # spawn, not fork: the parent may be running threads (a progress display)
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts)
+    context = multiprocessing.get_context("spawn")
+    runs = iter(batches(indices, jobs))
+    workers: dict[Connection, BaseProcess] = {}
+    finished = False
     try:
-        for done in pool.imap_unordered(task, batches(indices, jobs)):
-            yield from done
-    except BaseException:  # interrupted, or the consumer stopped early: stop the workers now
-        pool.terminate()
-        raise
+        for _ in range(min(jobs, len(indices))):
+            here, there = context.Pipe()
+            worker = context.Process(target=_serve, args=(task, there), daemon=True)
+            worker.start()
+            there.close()
+            workers[here] = worker
+        busy = [pipe for pipe in workers if _hand_on(pipe, runs)]
+        while busy:
+            for pipe in wait(busy):
+                assert isinstance(pipe, Connection)
+                yield from _answer(pipe, workers[pipe])
+                if not _hand_on(pipe, runs):
+                    busy.remove(pipe)
+        finished = True  # every worker told to end
     finally:
-        pool.close()
-        pool.join()
+        for pipe, process in workers.items():
+            if not finished and process.is_alive():
+                process.kill()
+            process.join()
+            pipe.close()
+
+
+def _hand_on(pipe: Connection, runs: Iterator[list[int]]) -> bool:
+    """Send the worker at ``pipe`` the next run; False (and the worker told to end) when none
+    is left."""
+    run = next(runs, None)
+    pipe.send(run)
+    return run is not None
+
+
+def _answer(pipe: Connection, worker: BaseProcess) -> list[Any]:
+    """The results of the run the worker at ``pipe`` was given; its error raised here."""
+    try:
+        failed, value = pipe.recv()
+    except EOFError:
+        worker.join()
+        raise RuntimeError(f"an arena worker process ended without its results (exit code "
+                           f"{worker.exitcode})") from None
+    if failed:
+        raise value
+    assert isinstance(value, list)
+    return value
+
+
+def _serve(task: Callable[[list[int]], list[T]], pipe: Connection) -> None:
+    """A worker: runs from ``pipe`` until told to end; Ctrl-C is left to the parent, which
+    stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while (run := pipe.recv()) is not None:
+        try:
+            answer: tuple[bool, Any] = (False, task(run))
+        except Exception as error:  # sent to the parent, which raises it
+            answer = (True, error)
+        pipe.send(answer)
 
 
 def _on_ray(plan: ArenaPlan, indices: list[int], jobs: int,
