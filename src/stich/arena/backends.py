@@ -65,8 +65,9 @@ def in_processes(task: Callable[[list[int]], list[T]], indices: list[int],
     Each worker has a pipe of its own and one run in hand at a time, so stopping them (Ctrl-C,
     a task's error, the consumer closing early) is killing them and nothing else: no lock is
     shared that a killed worker could leave held. (``multiprocessing.Pool.terminate`` can hang
-    for minutes when a worker dies while it writes to the shared result queue: python/cpython
-    issues 78178 and 96995, met here when a saved record failed to read back.) A worker that dies on its own is an error naming its exit code."""
+    for minutes when a worker dies while it writes to the shared result queue,
+    python/cpython#78178 and #96995; met here when a saved record failed to read back.) A
+    worker that dies on its own is an error naming its exit code."""
     if jobs == 1 or len(indices) <= 1:
         for index in indices:
             yield from task([index])
